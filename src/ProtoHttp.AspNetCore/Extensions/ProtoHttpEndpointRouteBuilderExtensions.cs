@@ -1,0 +1,99 @@
+using System.Diagnostics.CodeAnalysis;
+using Microsoft.AspNetCore.Routing;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Options;
+using ProtoHttp;
+using ProtoHttp.AspNetCore;
+using ProtoHttp.AspNetCore.Internal;
+
+namespace Microsoft.AspNetCore.Builder;
+
+/// <summary>Maps protobuf services as ProtoHttp endpoints.</summary>
+public static class ProtoHttpEndpointRouteBuilderExtensions
+{
+    private static readonly (string Suffix, MessageFormat Format)[] Suffixes =
+        [(".json", MessageFormat.Json), (".xml", MessageFormat.Xml), (".pb", MessageFormat.Protobuf)];
+
+    /// <summary>
+    /// Maps every method of <typeparamref name="TService"/> under <c>/{file}.proto/{Method}</c> (plus the
+    /// <c>.json</c>, <c>.xml</c> and <c>.pb</c> suffixes), the <c>.proto</c> source at <c>/{file}.proto</c>, and a 404
+    /// for any other path under the prefix. Methods are discovered once, here; each call gets its service instance
+    /// from DI (or a new one when the class is not registered).
+    /// </summary>
+    /// <typeparam name="TService">A class derived from the Grpc.Tools-generated <c>XxxBase</c>.</typeparam>
+    /// <param name="endpoints">The application's endpoints.</param>
+    /// <param name="pathPrefix">The route prefix; <see langword="null"/> for <c>/</c> + the .proto file's name.</param>
+    /// <returns>A builder whose conventions apply to every method endpoint.</returns>
+    public static ProtoServiceEndpointConventionBuilder MapProtoService<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicMethods | DynamicallyAccessedMemberTypes.PublicConstructors)] TService>(
+        this IEndpointRouteBuilder endpoints, string? pathPrefix = null)
+        where TService : class
+    {
+        ArgumentNullException.ThrowIfNull(endpoints);
+        var services = endpoints.ServiceProvider;
+        if (services.GetService<ProtoHttpMarkerService>() is null)
+        {
+            throw new InvalidOperationException(
+                "MapProtoService needs ProtoHttp's services: add builder.Services.AddProtoHttp() before building the application.");
+        }
+
+        var service = ServiceModel.For(typeof(TService));
+        var options = services.GetRequiredService<IOptionsMonitor<ProtoHttpOptions>>().Get(ServiceOptionsName.For<TService>());
+        var logger = services.GetRequiredService<ILoggerFactory>().CreateLogger("ProtoHttp." + service.Descriptor.FullName);
+        var codecs = new MessageCodecs(options.ToFormatOptions());
+        var detailedErrors = options.EnableDetailedErrors ?? services.GetRequiredService<IHostEnvironment>().IsDevelopment();
+        var settings = new ServiceCallSettings<TService>(options, detailedErrors, codecs, logger, new ServiceActivator<TService>(services));
+
+        var binder = new ProtoHttpServiceBinder<TService>(service, settings);
+        service.BindMethod.Invoke(null, [binder, null]);
+
+        var prefix = NormalizePrefix(pathPrefix ?? "/" + service.FileName);
+        var serviceMetadata = typeof(TService).GetCustomAttributes(inherit: true);
+        var methodEndpoints = new List<IEndpointConventionBuilder>();
+        foreach (var method in binder.Methods)
+        {
+            var metadata = serviceMetadata.Concat(method.Metadata).Append(method.Descriptor).ToArray();
+            methodEndpoints.Add(MapMethod(endpoints, $"{prefix}/{method.Name}", method.Handler(null), metadata, logger));
+            foreach (var (suffix, format) in Suffixes)
+            {
+                if (codecs.Writer(format) is not null)
+                {
+                    methodEndpoints.Add(MapMethod(endpoints, $"{prefix}/{method.Name}{suffix}", method.Handler(MediaTypes.Canonical(format)), metadata, logger));
+                }
+            }
+        }
+
+        var unknown = new UnknownMethodHandler(codecs, logger);
+        methodEndpoints.Add(endpoints.Map($"{prefix}/{{**{UnknownMethodHandler.PathParameter}}}", unknown.HandleAsync)
+            .WithDisplayName($"ProtoHttp {service.Descriptor.FullName} unknown method")
+            .WithMetadata(serviceMetadata));
+
+        IEndpointConventionBuilder? protoFile = null;
+        if (options.ServeProtoFile)
+        {
+            var source = ProtoFileHandler.Load(service.FileName, typeof(TService).Assembly, service.BindType.Assembly);
+            protoFile = endpoints.Map(prefix, new ProtoFileHandler(source, codecs, logger).HandleAsync)
+                .WithDisplayName($"ProtoHttp {service.FileName} source");
+        }
+
+        return new ProtoServiceEndpointConventionBuilder(methodEndpoints, protoFile);
+    }
+
+    private static IEndpointConventionBuilder MapMethod(IEndpointRouteBuilder endpoints, string route, Http.RequestDelegate handler, object[] metadata, ILogger logger)
+    {
+        ProtoHttpLog.MethodMapped(logger, route[(route.LastIndexOf('/') + 1)..], route);
+        return endpoints.Map(route, handler).WithDisplayName("ProtoHttp " + route).WithMetadata(metadata);
+    }
+
+    private static string NormalizePrefix(string prefix)
+    {
+        var trimmed = prefix.Trim().TrimEnd('/');
+        if (trimmed.Length == 0)
+        {
+            throw new ArgumentException("The path prefix cannot be empty: the .proto source and the methods need a path of their own.", nameof(prefix));
+        }
+
+        return trimmed.StartsWith('/') ? trimmed : "/" + trimmed;
+    }
+}

@@ -1,0 +1,42 @@
+using Microsoft.Extensions.DependencyInjection.Extensions;
+using ProtoHttp.AspNetCore;
+using ProtoHttp.AspNetCore.Internal;
+
+namespace Microsoft.Extensions.DependencyInjection;
+
+/// <summary>Registers ProtoHttp with the application's services.</summary>
+public static class ProtoHttpServiceCollectionExtensions
+{
+    /// <summary>Adds what <c>MapProtoService&lt;TService&gt;()</c> needs.</summary>
+    /// <param name="services">The application's services.</param>
+    /// <param name="configure">Sets the options of every service.</param>
+    /// <returns>A builder to configure individual services.</returns>
+    public static IProtoHttpServerBuilder AddProtoHttp(this IServiceCollection services, Action<ProtoHttpOptions>? configure = null)
+    {
+        ArgumentNullException.ThrowIfNull(services);
+        services.AddRouting();
+        services.AddOptions();
+        services.TryAddSingleton<ProtoHttpMarkerService>();
+        if (configure is not null)
+        {
+            // Every service's named options start from these, before its own AddServiceOptions.
+            services.ConfigureAll(configure);
+        }
+
+        return new ProtoHttpServerBuilder(services);
+    }
+
+    /// <summary>Sets options for one service, on top of those set for every service.</summary>
+    /// <typeparam name="TService">The service class, as passed to <c>MapProtoService&lt;TService&gt;()</c>.</typeparam>
+    /// <param name="builder">The builder <c>AddProtoHttp()</c> returned.</param>
+    /// <param name="configure">Sets the service's options.</param>
+    /// <returns>The same builder.</returns>
+    public static IProtoHttpServerBuilder AddServiceOptions<TService>(this IProtoHttpServerBuilder builder, Action<ProtoHttpOptions> configure)
+        where TService : class
+    {
+        ArgumentNullException.ThrowIfNull(builder);
+        ArgumentNullException.ThrowIfNull(configure);
+        builder.Services.Configure(ServiceOptionsName.For<TService>(), configure);
+        return builder;
+    }
+}

@@ -1,0 +1,15 @@
+using Google.Protobuf.Reflection;
+using Microsoft.AspNetCore.Http;
+
+namespace ProtoHttp.AspNetCore.Internal;
+
+/// <summary>A method the binder found, ready to be mapped: its name, endpoint metadata and call handler.</summary>
+/// <param name="Name">The proto method name, exact and case-sensitive: the last route segment.</param>
+/// <param name="Descriptor">The protobuf description: input and output types, options.</param>
+/// <param name="Metadata">Attributes of the service method (<c>[Authorize]</c> and the like) for its endpoints.</param>
+/// <param name="Handler">Serves one call; takes the response format a <c>.json</c>/<c>.xml</c>/<c>.pb</c> suffix forces.</param>
+internal sealed record BoundMethod(
+    string Name,
+    MethodDescriptor Descriptor,
+    IReadOnlyList<object> Metadata,
+    Func<WritableMediaType?, RequestDelegate> Handler);

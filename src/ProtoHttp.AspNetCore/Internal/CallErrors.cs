@@ -1,0 +1,75 @@
+using Grpc.Core;
+using Microsoft.AspNetCore.Connections;
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.Logging;
+
+namespace ProtoHttp.AspNetCore.Internal;
+
+/// <summary>
+/// The one place a failed call is turned into an answer: which HTTP status and ErrorResult code, what it logs
+/// and at which level, and how much of the failure the client is told.
+/// </summary>
+internal static class CallErrors
+{
+    public const string ServiceFailedText = "The service failed to handle the call.";
+
+    public static Task HandleAsync(HttpContext context, Exception exception, CallFailureInfo call)
+    {
+        var logger = call.Logger;
+        switch (exception)
+        {
+            case CallRejectedException rejected:
+                ProtoHttpLog.CallRejected(logger, call.Method, rejected.HttpStatus, rejected.Message);
+                if (rejected.Hint is { } hint)
+                {
+                    context.Response.Headers[hint.Key] = hint.Value;
+                }
+
+                return WriteAsync(context, rejected.HttpStatus, rejected.Code, rejected.Message, call);
+
+            case InvalidMessageException invalid:
+                ProtoHttpLog.BadRequestBody(logger, call.Method, invalid.Message);
+                return WriteAsync(context, StatusCodes.Status400BadRequest, StatusCode.InvalidArgument, invalid.Message, call);
+
+            case BadHttpRequestException badRequest:
+                // Kestrel's own verdict on the body: too large, too slow, or cut short.
+                ProtoHttpLog.BadRequestBody(logger, call.Method, badRequest.Message);
+                return badRequest.StatusCode == StatusCodes.Status413PayloadTooLarge
+                    ? WriteAsync(context, 413, StatusCode.ResourceExhausted, CallRejectedException.TooLarge(call.MaxRequestBodySize).Message, call)
+                    : WriteAsync(context, badRequest.StatusCode, StatusCode.InvalidArgument, $"The request body could not be read: {badRequest.Message}", call);
+
+            case OperationCanceledException when call.DeadlineExpired:
+                ProtoHttpLog.DeadlineExceeded(logger, call.Method, call.Timeout);
+                return WriteAsync(context, StatusCodes.Status504GatewayTimeout, StatusCode.DeadlineExceeded,
+                    $"The deadline of {call.Timeout?.TotalMilliseconds} ms passed before the call completed.", call);
+
+            case OperationCanceledException or ConnectionResetException or IOException when context.RequestAborted.IsCancellationRequested:
+                ProtoHttpLog.ClientDisconnected(logger, call.Method);
+                return Task.CompletedTask;
+
+            case RpcException rpc:
+                ProtoHttpLog.RpcStatus(logger, call.Method, rpc.StatusCode, rpc.Status.Detail);
+                HeaderMetadata.AddToResponse(rpc.Trailers, context.Response.Headers);
+                return WriteAsync(context, StatusMapping.ToHttpStatus(rpc.StatusCode), rpc.StatusCode, rpc.Status.Detail, call);
+
+            default:
+                ProtoHttpLog.ServiceFailed(logger, call.Method, exception);
+                var text = call.DetailedErrors ? $"{ServiceFailedText} {exception.Message}" : ServiceFailedText;
+                return WriteAsync(context, StatusCodes.Status500InternalServerError, StatusCode.Unknown, text, call);
+        }
+    }
+
+    public static Task WriteAsync(HttpContext context, int httpStatus, StatusCode code, string text, CallFailureInfo call)
+    {
+        var response = context.Response;
+        if (response.HasStarted)
+        {
+            // Too late for an ErrorResult: end the connection so the client cannot take a partial body for an answer.
+            context.Abort();
+            return Task.CompletedTask;
+        }
+
+        var error = new ErrorResult { Code = StatusMapping.ToCodeName(code), ErrorText = text };
+        return ResponseWriter.WriteAsync(response, httpStatus, error, call.ErrorType ?? ErrorFormat.Choose(context.Request, forced: null), call.Codecs);
+    }
+}

@@ -1,0 +1,87 @@
+using Grpc.Core;
+using Microsoft.AspNetCore.Http;
+
+namespace ProtoHttp.AspNetCore.Internal;
+
+/// <summary>HTTP headers to gRPC metadata and back; <c>-bin</c> values travel base64-encoded.</summary>
+internal static class HeaderMetadata
+{
+    public static Metadata FromRequest(IHeaderDictionary headers)
+    {
+        var metadata = new Metadata();
+        foreach (var (name, values) in headers)
+        {
+            if (name.StartsWith(':'))
+            {
+                continue; // HTTP/2 pseudo-headers are not metadata.
+            }
+
+            var key = name.ToLowerInvariant();
+            if (!IsValidKey(key))
+            {
+                continue; // A legal HTTP header name gRPC metadata cannot hold; the service could not ask for it anyway.
+            }
+
+            foreach (var value in values)
+            {
+                if (value is null)
+                {
+                    continue;
+                }
+
+                if (key.EndsWith(Metadata.BinaryHeaderSuffix, StringComparison.Ordinal))
+                {
+                    metadata.Add(key, DecodeBinary(key, value));
+                }
+                else
+                {
+                    metadata.Add(key, value);
+                }
+            }
+        }
+
+        return metadata;
+    }
+
+    public static void AddToResponse(Metadata metadata, IHeaderDictionary headers)
+    {
+        foreach (var entry in metadata)
+        {
+            var value = entry.IsBinary ? Convert.ToBase64String(entry.ValueBytes) : entry.Value;
+            headers.Append(entry.Key, value);
+        }
+    }
+
+    private static bool IsValidKey(string key)
+    {
+        foreach (var c in key)
+        {
+            if (c is not ((>= 'a' and <= 'z') or (>= '0' and <= '9') or '-' or '_' or '.'))
+            {
+                return false;
+            }
+        }
+
+        return key.Length > 0;
+    }
+
+    private static byte[] DecodeBinary(string key, string value)
+    {
+        // gRPC senders often omit base64 padding.
+        var padded = (value.Length % 4) switch
+        {
+            2 => value + "==",
+            3 => value + "=",
+            _ => value,
+        };
+
+        try
+        {
+            return Convert.FromBase64String(padded);
+        }
+        catch (FormatException)
+        {
+            throw CallRejectedException.BadRequest($"The header '{key}' ends in -bin, so its value must be base64.");
+        }
+    }
+}

@@ -1,0 +1,64 @@
+using System.Net.Sockets;
+using Grpc.Core;
+using Microsoft.AspNetCore.Http;
+
+namespace ProtoHttp.AspNetCore.Internal;
+
+/// <summary>The <see cref="ServerCallContext"/> a service sees when called over ProtoHttp.</summary>
+internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, string method, DateTime deadline, CancellationToken cancellationToken)
+    : ServerCallContext
+{
+    private Metadata? _requestHeaders;
+    private Metadata? _responseTrailers;
+
+    public HttpContext HttpContext { get; } = httpContext;
+
+    /// <summary>Whether the service set response trailers, without making the collection.</summary>
+    public bool HasResponseTrailers => _responseTrailers is { Count: > 0 };
+
+    protected override string MethodCore { get; } = method;
+
+    protected override string HostCore => HttpContext.Request.Host.Value ?? string.Empty;
+
+    protected override string PeerCore
+    {
+        get
+        {
+            var connection = HttpContext.Connection;
+            return connection.RemoteIpAddress switch
+            {
+                null => "unknown",
+                { AddressFamily: AddressFamily.InterNetworkV6 } address => $"ipv6:[{address}]:{connection.RemotePort}",
+                var address => $"ipv4:{address}:{connection.RemotePort}",
+            };
+        }
+    }
+
+    protected override DateTime DeadlineCore { get; } = deadline;
+
+    protected override Metadata RequestHeadersCore => _requestHeaders ??= HeaderMetadata.FromRequest(HttpContext.Request.Headers);
+
+    protected override CancellationToken CancellationTokenCore { get; } = cancellationToken;
+
+    protected override Metadata ResponseTrailersCore => _responseTrailers ??= [];
+
+    protected override Status StatusCore { get; set; }
+
+    protected override WriteOptions? WriteOptionsCore { get; set; }
+
+    protected override AuthContext AuthContextCore { get; } = new(peerIdentityPropertyName: null, properties: []);
+
+    protected override ContextPropagationToken CreatePropagationTokenCore(ContextPropagationOptions? options) =>
+        throw new NotSupportedException("ProtoHttp calls do not propagate context to child gRPC calls.");
+
+    protected override Task WriteResponseHeadersAsyncCore(Metadata responseHeaders)
+    {
+        if (HttpContext.Response.HasStarted)
+        {
+            throw new InvalidOperationException("Response headers can only be written once, before the response.");
+        }
+
+        HeaderMetadata.AddToResponse(responseHeaders, HttpContext.Response.Headers);
+        return Task.CompletedTask;
+    }
+}

@@ -1,0 +1,101 @@
+using System.Buffers;
+using System.IO.Pipelines;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Http.Features;
+
+namespace ProtoHttp.AspNetCore.Internal;
+
+/// <summary>
+/// Reads a whole request body, never past the limit. Small bodies are parsed straight from the request pipe; a body
+/// that outgrows <see cref="InPlaceLimit"/> is copied into a pooled buffer instead, because data left unconsumed in
+/// Kestrel's pipe counts against its own buffer limits and would stall a large upload.
+/// </summary>
+internal static class RequestBodyReader
+{
+    private const int InPlaceLimit = 64 * 1024;
+
+    /// <exception cref="CallRejectedException">The body is over the limit (413).</exception>
+    public static async ValueTask<RequestBody> ReadAsync(HttpContext context, long limit, CancellationToken cancellationToken)
+    {
+        var declared = context.Request.ContentLength;
+        if (declared > limit)
+        {
+            throw CallRejectedException.TooLarge(limit);
+        }
+
+        var sizeFeature = context.Features.Get<IHttpMaxRequestBodySizeFeature>();
+        if (sizeFeature is { IsReadOnly: false } && sizeFeature.MaxRequestBodySize < limit)
+        {
+            // Our limit is the one that answers; Kestrel's default (30 MB) must not cut in first.
+            sizeFeature.MaxRequestBodySize = limit;
+        }
+
+        var reader = context.Request.BodyReader;
+        while (true)
+        {
+            var result = await reader.ReadAsync(cancellationToken);
+            var buffer = result.Buffer;
+            if (buffer.Length > limit)
+            {
+                reader.AdvanceTo(buffer.Start, buffer.End);
+                throw CallRejectedException.TooLarge(limit);
+            }
+
+            if (result.IsCompleted)
+            {
+                return new RequestBody(buffer, reader, pooled: null);
+            }
+
+            if (buffer.Length >= InPlaceLimit)
+            {
+                return await CopyToPooledAsync(reader, buffer, declared, limit, cancellationToken);
+            }
+
+            reader.AdvanceTo(buffer.Start, buffer.End);
+        }
+    }
+
+    private static async ValueTask<RequestBody> CopyToPooledAsync(
+        PipeReader reader, ReadOnlySequence<byte> first, long? declared, long limit, CancellationToken cancellationToken)
+    {
+        var array = ArrayPool<byte>.Shared.Rent((int)Math.Max(declared ?? 0, first.Length * 2));
+        var length = 0;
+        try
+        {
+            var buffer = first;
+            while (true)
+            {
+                if (length + buffer.Length > limit)
+                {
+                    reader.AdvanceTo(buffer.End);
+                    throw CallRejectedException.TooLarge(limit);
+                }
+
+                if (length + buffer.Length > array.Length)
+                {
+                    var larger = ArrayPool<byte>.Shared.Rent((int)Math.Min(limit, Math.Max(array.Length * 2L, length + buffer.Length)));
+                    array.AsSpan(0, length).CopyTo(larger);
+                    ArrayPool<byte>.Shared.Return(array);
+                    array = larger;
+                }
+
+                buffer.CopyTo(array.AsSpan(length));
+                length += (int)buffer.Length;
+                reader.AdvanceTo(buffer.End);
+
+                var result = await reader.ReadAsync(cancellationToken);
+                buffer = result.Buffer;
+                if (result.IsCompleted && buffer.IsEmpty)
+                {
+                    reader.AdvanceTo(buffer.End);
+                    return new RequestBody(new ReadOnlySequence<byte>(array, 0, length), reader: null, array);
+                }
+            }
+        }
+        catch
+        {
+            ArrayPool<byte>.Shared.Return(array);
+            throw;
+        }
+    }
+}

@@ -1,0 +1,42 @@
+using Microsoft.Extensions.DependencyInjection;
+
+namespace ProtoHttp.AspNetCore.Internal;
+
+/// <summary>
+/// Gives each call its service instance: the one registered in DI when there is one (its lifetime is DI's),
+/// else a new one made with a constructor factory compiled once, disposed after the call.
+/// </summary>
+internal sealed class ServiceActivator<TService>
+    where TService : class
+{
+    private readonly ObjectFactory<TService> _factory = ActivatorUtilities.CreateFactory<TService>([]);
+    private readonly bool _registered;
+
+    public ServiceActivator(IServiceProvider services)
+    {
+        _registered = services.GetService<IServiceProviderIsService>()?.IsService(typeof(TService)) ?? false;
+    }
+
+    public ServiceHandle Create(IServiceProvider requestServices) => _registered
+        ? new ServiceHandle(requestServices.GetRequiredService<TService>(), Created: false)
+        : new ServiceHandle(_factory(requestServices, null), Created: true);
+
+    public readonly record struct ServiceHandle(TService Instance, bool Created)
+    {
+        public ValueTask ReleaseAsync()
+        {
+            if (!Created)
+            {
+                return ValueTask.CompletedTask;
+            }
+
+            if (Instance is IAsyncDisposable asyncDisposable)
+            {
+                return asyncDisposable.DisposeAsync();
+            }
+
+            (Instance as IDisposable)?.Dispose();
+            return ValueTask.CompletedTask;
+        }
+    }
+}

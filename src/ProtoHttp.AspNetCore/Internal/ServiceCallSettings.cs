@@ -1,0 +1,24 @@
+using Microsoft.Extensions.Logging;
+
+namespace ProtoHttp.AspNetCore.Internal;
+
+/// <summary>What every call handler of one service shares: its options, codecs, logger and service activator.</summary>
+internal sealed class ServiceCallSettings<TService>(
+    ProtoHttpOptions options,
+    bool detailedErrors,
+    MessageCodecs codecs,
+    ILogger logger,
+    ServiceActivator<TService> activator)
+    where TService : class
+{
+    public ProtoHttpOptions Options { get; } = options;
+
+    /// <summary>Whether a service exception's text reaches the client: the option, else on in Development only.</summary>
+    public bool DetailedErrors { get; } = detailedErrors;
+
+    public MessageCodecs Codecs { get; } = codecs;
+
+    public ILogger Logger { get; } = logger;
+
+    public ServiceActivator<TService> Activator { get; } = activator;
+}

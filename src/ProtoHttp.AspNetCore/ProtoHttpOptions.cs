@@ -1,0 +1,35 @@
+namespace ProtoHttp.AspNetCore;
+
+/// <summary>
+/// How ProtoHttp serves calls. Set for every service with <c>AddProtoHttp(o =&gt; ...)</c> and for one service with
+/// <c>AddProtoHttp().AddServiceOptions&lt;TService&gt;(o =&gt; ...)</c>, which starts from the values set for every service.
+/// </summary>
+public sealed class ProtoHttpOptions
+{
+    /// <summary>The default request body limit: 4 MiB.</summary>
+    public const long DefaultMaxRequestBodySize = 4 * 1024 * 1024;
+
+    /// <summary>The largest request body accepted, in bytes; a larger one answers 413. Default 4 MiB.</summary>
+    public long MaxRequestBodySize { get; set; } = DefaultMaxRequestBodySize;
+
+    /// <summary>
+    /// Whether the text of an exception a service throws reaches the client. <see langword="null"/> (the default)
+    /// means on in the Development environment and off elsewhere. Stack traces and type names never do.
+    /// </summary>
+    public bool? EnableDetailedErrors { get; set; }
+
+    /// <summary>Ignore unknown field names in JSON, XML and form input instead of answering 400.</summary>
+    public bool IgnoreUnknownFields { get; set; }
+
+    /// <summary>Write JSON with proto field names (<c>page_number</c>) instead of lowerCamelCase (<c>pageNumber</c>).</summary>
+    public bool PreserveProtoFieldNames { get; set; }
+
+    /// <summary>Serve the service's <c>.proto</c> text at <c>GET /{file}.proto</c>. Default on.</summary>
+    public bool ServeProtoFile { get; set; } = true;
+
+    internal FormatOptions ToFormatOptions() => new()
+    {
+        IgnoreUnknownFields = IgnoreUnknownFields,
+        PreserveProtoFieldNames = PreserveProtoFieldNames,
+    };
+}

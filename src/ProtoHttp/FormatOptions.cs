@@ -1,0 +1,17 @@
+namespace ProtoHttp;
+
+/// <summary>How the text formats read and write messages; shared by every codec of one service.</summary>
+public sealed record FormatOptions
+{
+    /// <summary>The defaults of PROTOCOL.md: unknown names rejected, JSON names out, depth 100.</summary>
+    public static FormatOptions Default { get; } = new();
+
+    /// <summary>Ignore unknown field names in JSON, XML and form input instead of answering 400.</summary>
+    public bool IgnoreUnknownFields { get; init; }
+
+    /// <summary>Write JSON with the proto field names (<c>page_number</c>) instead of lowerCamelCase.</summary>
+    public bool PreserveProtoFieldNames { get; init; }
+
+    /// <summary>The deepest nesting of messages any input may have.</summary>
+    public int MaxDepth { get; init; } = 100;
+}

@@ -1,0 +1,58 @@
+using System.Buffers;
+using System.Text;
+using Google.Protobuf;
+using Google.Protobuf.Reflection;
+
+namespace ProtoHttp;
+
+/// <summary>Protobuf's canonical JSON mapping, through Google.Protobuf's <see cref="JsonFormatter"/> and <see cref="JsonParser"/>.</summary>
+internal sealed class JsonCodec : IMessageCodec
+{
+    private static readonly UTF8Encoding StrictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
+
+    private readonly JsonFormatter _formatter;
+    private readonly JsonParser _parser;
+
+    public JsonCodec(FormatOptions options)
+    {
+        _formatter = new JsonFormatter(JsonFormatter.Settings.Default.WithPreserveProtoFieldNames(options.PreserveProtoFieldNames));
+        _parser = new JsonParser(JsonParser.Settings.Default
+            .WithIgnoreUnknownFields(options.IgnoreUnknownFields)
+            .WithRecursionLimit(options.MaxDepth));
+    }
+
+    public MessageFormat Format => MessageFormat.Json;
+
+    public IMessage Read(ReadOnlySequence<byte> body, MessageDescriptor descriptor)
+    {
+        if (body.IsEmpty)
+        {
+            return MessageFactory.Create(descriptor);
+        }
+
+        string json;
+        try
+        {
+            json = StrictUtf8.GetString(body);
+        }
+        catch (DecoderFallbackException ex)
+        {
+            throw new InvalidMessageException("The JSON body is not valid UTF-8.", ex);
+        }
+
+        try
+        {
+            return _parser.Parse(json, descriptor);
+        }
+        catch (Exception ex) when (ex is InvalidJsonException or InvalidProtocolBufferException or FormatException or OverflowException or ArgumentException)
+        {
+            throw new InvalidMessageException($"The JSON body is not a valid {descriptor.Name}: {ex.Message}", ex);
+        }
+    }
+
+    public void Write(IMessage message, IBufferWriter<byte> output)
+    {
+        var json = _formatter.Format(message);
+        Encoding.UTF8.GetBytes(json, output);
+    }
+}

@@ -1,0 +1,97 @@
+using System.Globalization;
+
+namespace ProtoHttp;
+
+/// <summary>One element of an <c>Accept</c> header: <c>type/subtype</c>, <c>type/*</c> or <c>*/*</c>, with its weight.</summary>
+internal readonly struct MediaRange
+{
+    private const int AnyType = 0;
+    private const int AnySubtype = 1;
+    private const int Exact = 2;
+
+    private readonly string _type;
+    private readonly string _subtype;
+
+    private MediaRange(string type, string subtype, double quality)
+    {
+        _type = type;
+        _subtype = subtype;
+        Quality = quality;
+    }
+
+    public double Quality { get; }
+
+    /// <summary>Parses one range; a malformed one is skipped, as RFC 9110 allows.</summary>
+    public static bool TryParse(ReadOnlySpan<char> text, out MediaRange range)
+    {
+        range = default;
+        var semicolon = text.IndexOf(';');
+        var mediaType = (semicolon < 0 ? text : text[..semicolon]).Trim();
+        var slash = mediaType.IndexOf('/');
+        if (slash <= 0 || slash == mediaType.Length - 1)
+        {
+            return false;
+        }
+
+        var type = mediaType[..slash].Trim();
+        var subtype = mediaType[(slash + 1)..].Trim();
+        if (type.SequenceEqual("*") && !subtype.SequenceEqual("*"))
+        {
+            return false;
+        }
+
+        var quality = 1.0;
+        if (semicolon >= 0 && !TryReadQuality(text[(semicolon + 1)..], ref quality))
+        {
+            return false;
+        }
+
+        range = new MediaRange(type.ToString(), subtype.ToString(), quality);
+        return true;
+    }
+
+    /// <summary>How specifically this range names the candidate, or -1 when it does not match it.</summary>
+    public int Specificity(WritableMediaType candidate)
+    {
+        if (_type == "*")
+        {
+            return AnyType;
+        }
+
+        if (!_type.Equals(candidate.Type, StringComparison.OrdinalIgnoreCase))
+        {
+            return -1;
+        }
+
+        if (_subtype == "*")
+        {
+            return AnySubtype;
+        }
+
+        return candidate.MediaType.AsSpan(candidate.Type.Length + 1).Equals(_subtype, StringComparison.OrdinalIgnoreCase)
+            ? Exact
+            : -1;
+    }
+
+    private static bool TryReadQuality(ReadOnlySpan<char> parameters, ref double quality)
+    {
+        foreach (var range in parameters.Split(';'))
+        {
+            var parameter = parameters[range].Trim();
+            if (parameter.Length < 2 || (parameter[0] | 0x20) != 'q' || parameter[1] != '=')
+            {
+                continue;
+            }
+
+            if (!double.TryParse(parameter[2..], NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out quality)
+                || quality > 1)
+            {
+                return false;
+            }
+
+            return true;
+        }
+
+        return true;
+    }
+}
