@@ -1,0 +1,43 @@
+using SearchService.Catalog;
+using SearchService.Services;
+
+namespace SearchService;
+
+/// <summary>Builds the sample application; the functional tests build it the same way, on loopback ports.</summary>
+public static class SearchServiceApp
+{
+    public static WebApplication Build(string[] args, Action<WebApplicationBuilder>? configure = null)
+    {
+        var builder = WebApplication.CreateBuilder(new WebApplicationOptions
+        {
+            Args = args,
+            // Data, pages and settings are copied next to the binaries, so the app runs the same from any folder.
+            ContentRootPath = AppContext.BaseDirectory,
+            WebRootPath = "wwwroot",
+        });
+
+        var dataFolder = Path.Combine(AppContext.BaseDirectory, "Data");
+        builder.Services.AddSingleton(ProductCatalog.Load(dataFolder));
+        builder.Services.AddSingleton(NorthwindOrders.Load(dataFolder));
+        builder.Services.AddProtoHttp();
+        builder.Services.AddGrpc();
+        builder.Services.AddAuthentication();
+        builder.Services.AddAuthorization();
+        builder.Services.AddCors();
+        configure?.Invoke(builder);
+
+        var app = builder.Build();
+        app.UseDefaultFiles();
+        app.UseStaticFiles();
+        app.UseRouting();
+        app.UseCors();
+        app.UseAuthentication();
+        app.UseAuthorization();
+
+        app.MapProtoService<CatalogSearchService>();
+        app.MapProtoService<NorthwindOrdersService>();
+        app.MapGrpcService<CatalogSearchService>();
+        app.MapGrpcService<NorthwindOrdersService>();
+        return app;
+    }
+}

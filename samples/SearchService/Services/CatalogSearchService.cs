@@ -1,0 +1,43 @@
+using Grpc.Core;
+using ProtoService;
+using SearchService.Catalog;
+
+namespace SearchService.Services;
+
+/// <summary>SearchService from ProtoService.proto: searches the Northwind catalogue, ranked and paged.</summary>
+public sealed class CatalogSearchService(ProductCatalog catalog) : ProtoService.SearchService.SearchServiceBase
+{
+    private const int DefaultPageSize = 10;
+    private const int MaxPageSize = 100;
+
+    public override Task<SearchResponse> Search(SearchRequest request, ServerCallContext context)
+    {
+        if (string.IsNullOrWhiteSpace(request.Query))
+        {
+            // Deliberately not an RpcException: the sample keeps a real path to the 500 answer.
+            throw new ArgumentException("The query is empty.");
+        }
+
+        var page = request.HasPageNumber ? request.PageNumber : 1;
+        var size = request.HasResultPerPage ? request.ResultPerPage : DefaultPageSize;
+        if (page < 1)
+        {
+            throw new RpcException(new Status(StatusCode.InvalidArgument, $"page_number starts at 1, not {page}."));
+        }
+
+        if (size is < 1 or > MaxPageSize)
+        {
+            throw new RpcException(new Status(StatusCode.InvalidArgument, $"result_per_page must be 1 to {MaxPageSize}, not {size}."));
+        }
+
+        var response = new SearchResponse();
+        foreach (var product in catalog.Search(request.Query).Skip((page - 1) * size).Take(size))
+        {
+            var result = new SearchResponse.Types.Result { Url = product.Url, Title = product.Name };
+            result.Snippets.Add(product.Snippets);
+            response.Result.Add(result);
+        }
+
+        return Task.FromResult(response);
+    }
+}

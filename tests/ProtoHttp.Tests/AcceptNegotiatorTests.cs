@@ -1,0 +1,49 @@
+namespace ProtoHttp.Tests;
+
+public sealed class AcceptNegotiatorTests
+{
+    [Theory]
+    [InlineData(null, MessageFormat.Protobuf, "application/x-protobuf")]
+    [InlineData(null, MessageFormat.Json, "application/json")]
+    [InlineData("*/*", MessageFormat.Json, "application/json")]
+    [InlineData("*/*", MessageFormat.Protobuf, "application/x-protobuf")]
+    [InlineData("*/*", MessageFormat.Xml, "application/xml")]
+    [InlineData("application/vnd.google.protobuf, */*", MessageFormat.Json, "application/vnd.google.protobuf")]
+    [InlineData("text/*", MessageFormat.Json, "text/json")]
+    [InlineData("text/*", MessageFormat.Xml, "text/xml")]
+    [InlineData("text/*", MessageFormat.Protobuf, "text/json")]
+    [InlineData("application/*", MessageFormat.Protobuf, "application/x-protobuf")]
+    [InlineData("application/*", MessageFormat.Json, "application/json")]
+    [InlineData("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", MessageFormat.Json, "application/xml")]
+    [InlineData("application/json;q=0.5, application/x-protobuf;q=0.6", MessageFormat.Json, "application/x-protobuf")]
+    [InlineData("application/json;q=0, */*", MessageFormat.Json, "application/x-protobuf")]
+    [InlineData("APPLICATION/JSON", MessageFormat.Protobuf, "application/json")]
+    [InlineData("text/json, application/json", MessageFormat.Protobuf, "application/json")]
+    [InlineData("application/proto;q=1, */*;q=1", MessageFormat.Json, "application/proto")]
+    [InlineData("garbage", MessageFormat.Json, "application/json")]
+    public void ChoosesTheMediaTypeProtocolSection3Names(string? accept, MessageFormat own, string expected)
+    {
+        var chosen = AcceptNegotiator.Negotiate(accept is null ? [] : [accept], own);
+
+        Assert.NotNull(chosen);
+        Assert.Equal(expected, chosen.MediaType);
+    }
+
+    [Theory]
+    [InlineData("image/png")]
+    [InlineData("text/html")]
+    [InlineData("application/json;q=0")]
+    [InlineData("*/*;q=0")]
+    [InlineData("application/xhtml+xml")]
+    public void ReturnsNullWhenNothingWritableIsAcceptable(string accept)
+    {
+        Assert.Null(AcceptNegotiator.Negotiate([accept], MessageFormat.Json));
+    }
+
+    [Fact]
+    public void TextFormatsSayCharsetUtf8AndProtobufDoesNot()
+    {
+        Assert.Equal("application/json; charset=utf-8", AcceptNegotiator.Negotiate(["application/json"], MessageFormat.Json)!.ContentType);
+        Assert.Equal("application/x-protobuf", AcceptNegotiator.Negotiate(["application/x-protobuf"], MessageFormat.Json)!.ContentType);
+    }
+}
