@@ -1,0 +1,138 @@
+using System.Buffers;
+using System.Collections;
+using System.Text;
+using System.Xml;
+using Google.Protobuf;
+using Google.Protobuf.Reflection;
+
+namespace ProtoHttp;
+
+/// <summary>
+/// Writes one message as ProtoHttp XML (PROTOCOL.md section 4), streaming UTF-8 into the output.
+/// A string XML 1.0 cannot carry (U+0000 and the other C0 controls but tab, CR and LF; U+FFFE, U+FFFF; a lone
+/// surrogate) is refused with an <see cref="InvalidOperationException"/> naming the field, rather than written
+/// as broken XML or silently altered: the caller can ask for JSON or protobuf, which carry it.
+/// </summary>
+internal sealed class XmlMessageWriter
+{
+    private static readonly XmlWriterSettings Settings = new()
+    {
+        Encoding = new UTF8Encoding(encoderShouldEmitUTF8Identifier: false),
+        OmitXmlDeclaration = true,
+        CheckCharacters = true,
+        // Entities for CR keep "\r\n" in a string from being normalized to "\n" by the reader.
+        NewLineHandling = NewLineHandling.Entitize,
+        CloseOutput = false,
+    };
+
+    private readonly XmlWriter _xml;
+    private readonly char[] _scratch = new char[32];
+
+    private XmlMessageWriter(XmlWriter xml) => _xml = xml;
+
+    public static void Write(IMessage message, IBufferWriter<byte> output)
+    {
+        using var stream = new BufferWriterStream(output);
+        using var xml = XmlWriter.Create(stream, Settings);
+        var writer = new XmlMessageWriter(xml);
+        xml.WriteStartElement("root");
+        writer.WriteFields(message);
+        xml.WriteFullEndElement();
+    }
+
+    private void WriteFields(IMessage message)
+    {
+        foreach (var field in message.Descriptor.Fields.InFieldNumberOrder())
+        {
+            var value = field.Accessor.GetValue(message);
+            if (field.IsMap)
+            {
+                var (keyField, valueField) = FieldValues.EntryFields(field);
+                foreach (DictionaryEntry entry in (IDictionary)value)
+                {
+                    _xml.WriteStartElement(field.Name);
+                    WriteValue(keyField, entry.Key);
+                    WriteValue(valueField, entry.Value!);
+                    _xml.WriteFullEndElement();
+                }
+            }
+            else if (field.IsRepeated)
+            {
+                foreach (var item in (IList)value)
+                {
+                    WriteValue(field, item);
+                }
+            }
+            else if (field.HasPresence ? field.Accessor.HasValue(message) : !IsDefault(field.FieldType, value))
+            {
+                WriteValue(field, value);
+            }
+        }
+    }
+
+    private void WriteValue(FieldDescriptor field, object value)
+    {
+        _xml.WriteStartElement(field.Name);
+        if (field.FieldType is FieldType.Message or FieldType.Group && !WellKnownText.IsText(field.MessageType))
+        {
+            WriteFields((IMessage)value);
+        }
+        else if (FieldText.TryFormatScalar(field.FieldType, value, _scratch, out var length))
+        {
+            // Digits, signs, letters and dots only: nothing to escape.
+            _xml.WriteRaw(_scratch, 0, length);
+        }
+        else
+        {
+            WriteText(field, FieldText.Format(field, value));
+        }
+
+        _xml.WriteFullEndElement();
+    }
+
+    private void WriteText(FieldDescriptor field, string text)
+    {
+        try
+        {
+            _xml.WriteString(text);
+        }
+        catch (ArgumentException ex)
+        {
+            throw new InvalidOperationException(
+                $"Field '{field.FullName}' holds U+{FirstUnwritable(text):X4}, a character XML 1.0 cannot carry; ask for JSON or protobuf instead.", ex);
+        }
+    }
+
+    private static int FirstUnwritable(string text)
+    {
+        for (var i = 0; i < text.Length; i++)
+        {
+            if (i + 1 < text.Length && XmlConvert.IsXmlSurrogatePair(text[i + 1], text[i]))
+            {
+                i++;
+            }
+            else if (!XmlConvert.IsXmlChar(text[i]))
+            {
+                return text[i];
+            }
+        }
+
+        return 0;
+    }
+
+    // Implicit-presence (proto3) fields are unset when they hold their default, exactly as the binary encoding decides.
+    private static bool IsDefault(FieldType type, object value) => type switch
+    {
+        FieldType.String => ((string)value).Length == 0,
+        FieldType.Bytes => ((ByteString)value).IsEmpty,
+        FieldType.Bool => !(bool)value,
+        FieldType.Enum => (int)value == 0,
+        FieldType.Double => (double)value == 0,
+        FieldType.Float => (float)value == 0,
+        FieldType.Int32 or FieldType.SInt32 or FieldType.SFixed32 => (int)value == 0,
+        FieldType.Int64 or FieldType.SInt64 or FieldType.SFixed64 => (long)value == 0,
+        FieldType.UInt32 or FieldType.Fixed32 => (uint)value == 0,
+        FieldType.UInt64 or FieldType.Fixed64 => (ulong)value == 0,
+        _ => value is null,
+    };
+}
