@@ -10,7 +10,8 @@ namespace ProtoHttp;
 /// <summary>
 /// Writes one message as ProtoHttp XML (PROTOCOL.md section 4), streaming UTF-8 into the output.
 /// A string XML 1.0 cannot carry (U+0000 and the other C0 controls but tab, CR and LF; U+FFFE, U+FFFF; a lone
-/// surrogate) is refused with an <see cref="InvalidOperationException"/> naming the field, rather than written
+/// surrogate) is refused with an <see cref="InvalidOperationException"/> naming the field (the server answers 500,
+/// as for any response it cannot write), rather than written
 /// as broken XML or silently altered: the caller can ask for JSON or protobuf, which carry it.
 /// </summary>
 internal sealed class XmlMessageWriter
@@ -24,6 +25,12 @@ internal sealed class XmlMessageWriter
         NewLineHandling = NewLineHandling.Entitize,
         CloseOutput = false,
     };
+
+    // Every character that may be one XML 1.0 cannot carry: C0 controls but tab, LF and CR; surrogates (fine in
+    // pairs); U+FFFE and U+FFFF.
+    private static readonly SearchValues<char> Suspicious = SearchValues.Create(
+        [.. Enumerable.Range(0, 0x20).Where(c => c is not ('\t' or '\n' or '\r')).Select(c => (char)c),
+         .. Enumerable.Range(0xD800, 0x800).Select(c => (char)c), '\uFFFE', '\uFFFF']);
 
     private readonly XmlWriter _xml;
     private readonly char[] _scratch = new char[32];
@@ -92,22 +99,22 @@ internal sealed class XmlMessageWriter
 
     private void WriteText(FieldDescriptor field, string text)
     {
-        try
-        {
-            _xml.WriteString(text);
-        }
-        catch (ArgumentException ex)
+        // Checked here rather than left to CheckCharacters, which lets a lone surrogate through as an invalid
+        // character reference. The vectorized scan finds nothing in ordinary text.
+        if (text.AsSpan().IndexOfAny(Suspicious) >= 0 && FirstUnwritable(text) is var bad and >= 0)
         {
             throw new InvalidOperationException(
-                $"Field '{field.FullName}' holds U+{FirstUnwritable(text):X4}, a character XML 1.0 cannot carry; ask for JSON or protobuf instead.", ex);
+                $"Field '{field.FullName}' holds U+{bad:X4}, a character XML 1.0 cannot carry; ask for JSON or protobuf instead.");
         }
+
+        _xml.WriteString(text);
     }
 
     private static int FirstUnwritable(string text)
     {
         for (var i = 0; i < text.Length; i++)
         {
-            if (i + 1 < text.Length && XmlConvert.IsXmlSurrogatePair(text[i + 1], text[i]))
+            if (i + 1 < text.Length && char.IsSurrogatePair(text[i], text[i + 1]))
             {
                 i++;
             }
@@ -117,7 +124,7 @@ internal sealed class XmlMessageWriter
             }
         }
 
-        return 0;
+        return -1;
     }
 
     // Implicit-presence (proto3) fields are unset when they hold their default, exactly as the binary encoding decides.
