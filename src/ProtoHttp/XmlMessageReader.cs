@@ -218,16 +218,7 @@ internal sealed class XmlMessageReader
     // On a leaf's start tag: its text (entity and character references resolved), parsed as the field's type.
     private object ReadValue(FieldDescriptor field, string where)
     {
-        string text;
-        try
-        {
-            text = _xml.ReadElementContentAsString();
-        }
-        catch (XmlException ex)
-        {
-            throw new InvalidMessageException($"<{where}> must hold a single {field.FieldType.ToString().ToLowerInvariant()} value: {ex.Message}", ex);
-        }
-
+        var text = ReadText(where);
         try
         {
             return FieldText.Parse(field, text);
@@ -236,6 +227,43 @@ internal sealed class XmlMessageReader
         {
             throw new InvalidMessageException($"<{where}>: {ex.Message}", ex);
         }
+    }
+
+    // Concatenates text, CDATA and whitespace up to the end tag; XmlReader's own exceptions (malformed input) pass
+    // through to be reported as such.
+    private string ReadText(string where)
+    {
+        if (_xml.IsEmptyElement)
+        {
+            _xml.Read();
+            return "";
+        }
+
+        string? text = null;
+        StringBuilder? pieces = null;
+        while (_xml.Read() && _xml.NodeType != XmlNodeType.EndElement)
+        {
+            if (_xml.NodeType == XmlNodeType.Element)
+            {
+                throw new InvalidMessageException($"<{where}> holds a value, so it cannot contain the element <{_xml.LocalName}>.");
+            }
+
+            if (_xml.NodeType is XmlNodeType.Text or XmlNodeType.CDATA or XmlNodeType.Whitespace or XmlNodeType.SignificantWhitespace)
+            {
+                // Usually one text node; a builder only for text split by CDATA sections or comments.
+                if (text is null)
+                {
+                    text = _xml.Value;
+                }
+                else
+                {
+                    (pieces ??= new StringBuilder(text)).Append(_xml.Value);
+                }
+            }
+        }
+
+        _xml.Read();
+        return pieces?.ToString() ?? text ?? "";
     }
 
     private static bool IsNested(FieldDescriptor field) =>
