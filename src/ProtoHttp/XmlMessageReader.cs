@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Runtime.InteropServices;
 using System.Text;
 using System.Xml;
 using Google.Protobuf;
@@ -7,24 +8,14 @@ using Google.Protobuf.Reflection;
 namespace ProtoHttp;
 
 /// <summary>
-/// Reads ProtoHttp XML (PROTOCOL.md section 4) into a message, streaming. Hardened for untrusted input: no DTD
-/// (so no entities beyond the predefined five, nothing fetched, nothing expanded), nesting limited to
+/// Reads ProtoHttp XML (PROTOCOL.md section 4) into a message, streaming, with the UTF-8 text reader WCF uses for
+/// untrusted SOAP (<see cref="XmlDictionaryReader.CreateTextReader(byte[], int, int, XmlDictionaryReaderQuotas)"/>):
+/// it is about twice as fast as <c>XmlReader.Create</c> and knows no DTDs at all, so no entities beyond the
+/// predefined five, nothing fetched, nothing expanded. Nesting is limited to
 /// <see cref="FormatOptions.MaxDepth"/> messages, and every failure an <see cref="InvalidMessageException"/>.
 /// </summary>
 internal sealed class XmlMessageReader
 {
-    private static readonly XmlReaderSettings Settings = new()
-    {
-        DtdProcessing = DtdProcessing.Prohibit,
-        XmlResolver = null,
-        IgnoreComments = true,
-        IgnoreProcessingInstructions = true,
-        // Whitespace is kept: a string field may consist of nothing else.
-        IgnoreWhitespace = false,
-        CheckCharacters = true,
-        CloseInput = false,
-    };
-
     private readonly XmlReader _xml;
     private readonly FormatOptions _options;
 
@@ -34,7 +25,20 @@ internal sealed class XmlMessageReader
         _options = options;
     }
 
-    public static IMessage Read(ReadOnlySequence<byte> body, MessageDescriptor descriptor, FormatOptions options)
+    /// <summary>
+    /// The reader's own limits. Sizes are left to the server's body limit; the element depth allows the deepest
+    /// legitimate document (a message in a map entry's value is two elements deeper than its parent) so that
+    /// <see cref="ReadFields"/> names the depth problem, while a deep subtree of unknown elements still stops.
+    /// </summary>
+    public static XmlDictionaryReaderQuotas Quotas(FormatOptions options)
+    {
+        var quotas = new XmlDictionaryReaderQuotas();
+        XmlDictionaryReaderQuotas.Max.CopyTo(quotas);
+        quotas.MaxDepth = (2 * options.MaxDepth) + 4;
+        return quotas;
+    }
+
+    public static IMessage Read(ReadOnlySequence<byte> body, MessageDescriptor descriptor, FormatOptions options, XmlDictionaryReaderQuotas quotas)
     {
         var message = MessageFactory.Create(descriptor);
         if (body.IsEmpty)
@@ -42,10 +46,18 @@ internal sealed class XmlMessageReader
             return message;
         }
 
-        using var stream = new ReadOnlySequenceStream(body);
-        using var xml = XmlReader.Create(stream, Settings);
+        // The UTF-8 text reader is at its fastest over one array: a body in several segments is copied into one.
+        byte[]? rented = null;
+        if (!body.IsSingleSegment || !MemoryMarshal.TryGetArray(body.First, out var array))
+        {
+            rented = ArrayPool<byte>.Shared.Rent((int)body.Length);
+            body.CopyTo(rented);
+            array = new ArraySegment<byte>(rented, 0, (int)body.Length);
+        }
+
         try
         {
+            using var xml = XmlDictionaryReader.CreateTextReader(array.Array!, array.Offset, array.Count, quotas);
             // Any root name is accepted: clients name it after the message, "request", or anything else.
             if (xml.MoveToContent() != XmlNodeType.Element)
             {
@@ -59,6 +71,11 @@ internal sealed class XmlMessageReader
             {
             }
         }
+        catch (XmlException ex) when (array.AsSpan().IndexOf("<!DOCTYPE"u8) >= 0)
+        {
+            // The UTF-8 reader has no notion of a DTD and would call it a misplaced CDATA section.
+            throw new InvalidMessageException("The XML body has a DTD (<!DOCTYPE>); DTDs and the entities they declare are not accepted.", ex);
+        }
         catch (XmlException ex)
         {
             throw new InvalidMessageException($"The XML body is not well-formed: {ex.Message}", ex);
@@ -71,6 +88,13 @@ internal sealed class XmlMessageReader
         {
             // XmlReader reports a few malformed inputs this way; they are still the client's fault.
             throw new InvalidMessageException($"The XML body could not be read: {ex.Message}", ex);
+        }
+        finally
+        {
+            if (rented is not null)
+            {
+                ArrayPool<byte>.Shared.Return(rented);
+            }
         }
 
         return message;

@@ -16,15 +16,7 @@ namespace ProtoHttp;
 /// </summary>
 internal sealed class XmlMessageWriter
 {
-    private static readonly XmlWriterSettings Settings = new()
-    {
-        Encoding = new UTF8Encoding(encoderShouldEmitUTF8Identifier: false),
-        OmitXmlDeclaration = true,
-        CheckCharacters = true,
-        // Entities for CR keep "\r\n" in a string from being normalized to "\n" by the reader.
-        NewLineHandling = NewLineHandling.Entitize,
-        CloseOutput = false,
-    };
+    private static readonly UTF8Encoding Utf8 = new(encoderShouldEmitUTF8Identifier: false);
 
     // Every character that may be one XML 1.0 cannot carry: C0 controls but tab, LF and CR; surrogates (fine in
     // pairs); U+FFFE and U+FFFF.
@@ -40,7 +32,7 @@ internal sealed class XmlMessageWriter
     public static void Write(IMessage message, IBufferWriter<byte> output)
     {
         using var stream = new BufferWriterStream(output);
-        using var xml = XmlWriter.Create(stream, Settings);
+        using var xml = XmlDictionaryWriter.CreateTextWriter(stream, Utf8, ownsStream: false);
         var writer = new XmlMessageWriter(xml);
         xml.WriteStartElement("root");
         writer.WriteFields(message);

@@ -16,7 +16,7 @@ public class BadInputTests
     [InlineData("<root><query>x</query>", "not well-formed")]
     [InlineData("<root/><second/>", "not well-formed")]
     [InlineData("just text", "not well-formed")]
-    [InlineData("<root><query>&nbsp;</query></root>", "nbsp")]
+    [InlineData("<root><query>&nbsp;</query></root>", "not well-formed")]
     [InlineData("<root>loose text<query>x</query></root>", "holds field elements, not text")]
     [InlineData("<root><unknown>1</unknown></root>", "<unknown>")]
     [InlineData("<root><page_number>abc</page_number></root>", "'abc' is not a valid int32")]
@@ -40,7 +40,7 @@ public class BadInputTests
 
     [Fact]
     public void AnXmlDtdIsRefused() =>
-        AssertFails(MessageFormat.Xml, "<!DOCTYPE root [<!ELEMENT root ANY>]><root/>", SearchRequest.Descriptor, "DTD");
+        AssertFails(MessageFormat.Xml, "<?xml version=\"1.0\"?><!DOCTYPE root [<!ELEMENT root ANY>]><root/>", SearchRequest.Descriptor, "DTD");
 
     [Fact]
     public void AnExternalEntityIsNeverFetched()
@@ -92,11 +92,13 @@ public class BadInputTests
     }
 
     [Fact]
-    public void DeeplyNestedUnknownXmlIsSkippedWithoutRecursion()
+    public void UnknownXmlIsSkippedButItsDepthIsStillLimited()
     {
         var codecs = new MessageCodecs(FormatOptions.Default with { IgnoreUnknownFields = true });
-        var body = "<root>" + string.Concat(Enumerable.Repeat("<x>", 10_000)) + string.Concat(Enumerable.Repeat("</x>", 10_000)) + "<label>ok</label></root>";
-        Assert.Equal("ok", ((Tree)CodecHelpers.Read(MessageFormat.Xml, body, Tree.Descriptor, codecs)).Label);
+        string Nested(int levels) => "<root>" + string.Concat(Enumerable.Repeat("<x>", levels)) + string.Concat(Enumerable.Repeat("</x>", levels)) + "<label>ok</label></root>";
+        Assert.Equal("ok", ((Tree)CodecHelpers.Read(MessageFormat.Xml, Nested(150), Tree.Descriptor, codecs)).Label);
+        var ex = CodecHelpers.ReadFails(MessageFormat.Xml, Nested(10_000), Tree.Descriptor, codecs);
+        Assert.Contains("depth", ex.Message, StringComparison.Ordinal);
     }
 
     private static Tree Read(MessageFormat format, string body) => (Tree)CodecHelpers.Read(format, body, Tree.Descriptor);

@@ -40,6 +40,15 @@ public class RoundTripTests
         Assert.Equal(message.ToByteArray(), back.ToByteArray());
     }
 
+    // A second opinion from the framework's strict reader, so the codec's own reader cannot hide a flaw of its writer.
+    private static void AssertWellFormed(byte[] xml)
+    {
+        using var reader = System.Xml.XmlReader.Create(new MemoryStream(xml));
+        while (reader.Read())
+        {
+        }
+    }
+
     private static void AssertRoundTrip(IMessage original)
     {
         var descriptor = original.Descriptor;
@@ -48,6 +57,7 @@ public class RoundTripTests
         var json = CodecHelpers.Write(MessageFormat.Json, fromProtobuf);
         var fromJson = CodecHelpers.Read(MessageFormat.Json, json, descriptor);
         var xml = CodecHelpers.Write(MessageFormat.Xml, fromJson);
+        AssertWellFormed(xml);
         var fromXml = CodecHelpers.Read(MessageFormat.Xml, xml, descriptor);
         var result = CodecHelpers.Write(MessageFormat.Protobuf, fromXml);
         if (!bytes.AsSpan().SequenceEqual(result))

@@ -93,6 +93,13 @@ public class XmlCodecTests
     }
 
     [Fact]
+    public void LongStringsAndBytesAreReadWhole()
+    {
+        var scalars = new Scalars { StringValue = new string('x', 1_000_000), BytesValue = ByteString.CopyFrom(new byte[300_000]) };
+        Assert.Equal(scalars, CodecHelpers.Read(MessageFormat.Xml, CodecHelpers.Write(MessageFormat.Xml, scalars), Scalars.Descriptor));
+    }
+
+    [Fact]
     public void SurrogatePairsAreWritten()
     {
         var scalars = new Scalars { StringValue = "😀\uD83D\uDE00" };
