@@ -1,8 +1,8 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
-using ServiceDescriptor = Google.Protobuf.Reflection.ServiceDescriptor;
 using Grpc.Core;
 using Microsoft.Extensions.DependencyInjection;
+using ServiceDescriptor = Google.Protobuf.Reflection.ServiceDescriptor;
 
 namespace ProtoHttp.Client.Internal;
 
