@@ -21,8 +21,11 @@ public sealed class ServerFixture : IAsyncLifetime
 
     private WebApplication? _app;
 
-    /// <summary>The server's base address, e.g. <c>http://127.0.0.1:41234</c>.</summary>
+    /// <summary>The server's HTTP/1.1 address, e.g. <c>http://127.0.0.1:41234</c>.</summary>
     public Uri Address { get; private set; } = null!;
+
+    /// <summary>The server's h2c address (HTTP/2 with prior knowledge), where the sample also serves gRPC.</summary>
+    public Uri Http2Address { get; private set; } = null!;
 
     public IServiceProvider Services => _app!.Services;
 
@@ -35,9 +38,6 @@ public sealed class ServerFixture : IAsyncLifetime
             "--environment=Production",
             "--Kestrel:Endpoints:Http:Url=http://127.0.0.1:0",
             "--Kestrel:Endpoints:Grpc:Url=http://127.0.0.1:0",
-
-            // Both endpoints speak HTTP/1.1, so either bound address will do for the client.
-            "--Kestrel:Endpoints:Grpc:Protocols=Http1AndHttp2",
         ];
         var app = SearchServiceApp.Build(args, builder =>
         {
@@ -55,7 +55,32 @@ public sealed class ServerFixture : IAsyncLifetime
         await app.StartAsync();
         _app = app;
         var addresses = app.Services.GetRequiredService<IServer>().Features.GetRequiredFeature<IServerAddressesFeature>().Addresses;
-        Address = new Uri(addresses.First());
+        (Address, Http2Address) = await SortByProtocolAsync(addresses.Select(a => new Uri(a)).ToArray());
+    }
+
+    /// <summary>Both endpoints bound port 0, so which is which shows only by asking: the HTTP/2-only one refuses HTTP/1.1.</summary>
+    private static async Task<(Uri Http1, Uri Http2)> SortByProtocolAsync(Uri[] addresses)
+    {
+        if (addresses.Length != 2)
+        {
+            throw new InvalidOperationException($"The sample should bind two endpoints, not {addresses.Length}: {string.Join(", ", addresses.AsEnumerable())}.");
+        }
+
+        using var http1 = new HttpClient();
+        try
+        {
+            using var response = await http1.GetAsync(new Uri(addresses[0], "/ProtoService.proto"));
+            if (response.IsSuccessStatusCode)
+            {
+                return (addresses[0], addresses[1]);
+            }
+        }
+        catch (HttpRequestException)
+        {
+            // The h2c endpoint drops HTTP/1.1 connections.
+        }
+
+        return (addresses[1], addresses[0]);
     }
 
     public async Task DisposeAsync()
