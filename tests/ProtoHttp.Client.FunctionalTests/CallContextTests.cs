@@ -18,7 +18,7 @@ public sealed class CallContextTests(ServerFixture server) : IClassFixture<Serve
         var clock = Stopwatch.StartNew();
 
         var ex = await Assert.ThrowsAsync<RpcException>(() =>
-            clients.Test.SlowAsync(new SlowRequest { DelayMs = 30_000, Probe = probe }, deadline: DateTime.UtcNow.AddMilliseconds(300)).ResponseAsync);
+            clients.Test.SlowAsync(new SlowRequest { DelayMs = 30_000, Probe = probe }, deadline: DateTime.UtcNow.AddSeconds(1)).ResponseAsync);
 
         Assert.Equal(StatusCode.DeadlineExceeded, ex.StatusCode);
         Assert.True(clock.Elapsed < Patience, $"The call took {clock.Elapsed}.");
@@ -41,10 +41,12 @@ public sealed class CallContextTests(ServerFixture server) : IClassFixture<Serve
     {
         using var clients = new ClientFactory(server.Address);
         var probe = Guid.NewGuid().ToString();
-        using var cancellation = new CancellationTokenSource(TimeSpan.FromMilliseconds(300));
+        using var cancellation = new CancellationTokenSource();
+        using var call = clients.Test.SlowAsync(new SlowRequest { DelayMs = 30_000, Probe = probe }, cancellationToken: cancellation.Token);
+        await server.Probe.Started(probe).WaitAsync(Patience);
 
-        var ex = await Assert.ThrowsAsync<RpcException>(() =>
-            clients.Test.SlowAsync(new SlowRequest { DelayMs = 30_000, Probe = probe }, cancellationToken: cancellation.Token).ResponseAsync);
+        await cancellation.CancelAsync();
+        var ex = await Assert.ThrowsAsync<RpcException>(() => call.ResponseAsync);
 
         Assert.Equal(StatusCode.Cancelled, ex.StatusCode);
         Assert.True(await server.Probe.Outcome(probe).WaitAsync(Patience), "The server's token did not fire.");

@@ -23,6 +23,7 @@ public sealed class ClientTestService(CallProbe probe) : Protos.ClientTestServic
 
     public override async Task<Empty> Slow(SlowRequest request, ServerCallContext context)
     {
+        probe.ReportStarted(request.Probe);
         try
         {
             await Task.Delay(request.DelayMs, context.CancellationToken);
