@@ -29,9 +29,9 @@ internal sealed class InvokerSettings
         BaseAddress = address.AbsolutePath.EndsWith('/') ? address : new Uri(address.AbsoluteUri + "/");
         Codecs = new MessageCodecs(ResponseFormatOptions);
         Format = options.Format;
-        Writer = Codecs.Writer(Format) ?? throw new InvalidOperationException(
-            $"ProtoHttp clients cannot send {Format}: choose {MessageFormat.Protobuf}, {MessageFormat.Json} or {MessageFormat.Xml}" +
-            (Format == MessageFormat.Xml ? " (this build of ProtoHttp has no XML codec yet)." : "."));
+        Writer = Codecs.Writer(Format) ?? throw new InvalidOperationException(Format == MessageFormat.Form
+            ? "ProtoHttp clients cannot send Form: servers answer in protobuf, JSON or XML, so choose one of those."
+            : $"This build of ProtoHttp has no {Format} codec: choose {MessageFormat.Protobuf} or {MessageFormat.Json}.");
         ContentType = MediaTypes.Canonical(Format).ContentType;
         Accept = MediaTypes.Canonical(Format).MediaType;
         MaxResponseSize = options.MaxResponseSize;
