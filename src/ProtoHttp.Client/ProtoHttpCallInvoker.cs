@@ -23,13 +23,14 @@ public sealed class ProtoHttpCallInvoker : CallInvoker
     /// <param name="options">The address, format and limits; <see langword="null"/> for protobuf to the HttpClient's <see cref="HttpClient.BaseAddress"/>.</param>
     /// <exception cref="InvalidOperationException">There is no absolute address, or the format cannot be sent.</exception>
     public ProtoHttpCallInvoker(HttpClient httpClient, ProtoHttpClientOptions? options = null)
-        : this(httpClient, new InvokerSettings(options ?? new ProtoHttpClientOptions(), httpClient?.BaseAddress))
     {
+        ArgumentNullException.ThrowIfNull(httpClient);
+        _httpClient = httpClient;
+        _settings = new InvokerSettings(options ?? new ProtoHttpClientOptions(), httpClient.BaseAddress);
     }
 
     internal ProtoHttpCallInvoker(HttpClient httpClient, InvokerSettings settings)
     {
-        ArgumentNullException.ThrowIfNull(httpClient);
         _httpClient = httpClient;
         _settings = settings;
     }

@@ -41,10 +41,14 @@ public static class ProtoHttpClientServiceCollectionExtensions
 
         services.Configure(name, configure);
         services.TryAddSingleton<InvokerSettingsCache>();
-        return services.AddHttpClient(name).AddTypedClient((httpClient, provider) =>
-        {
-            var settings = provider.GetRequiredService<InvokerSettingsCache>().Get(name, httpClient, ClientActivator<TClient>.Service);
-            return ClientActivator<TClient>.Create(provider, new ProtoHttpCallInvoker(httpClient, settings));
-        });
+        return services.AddHttpClient(name)
+            // As with gRPC, a call without a deadline may take as long as it takes; CallOptions.Deadline bounds calls.
+            // A ConfigureHttpClient after this one can still set a Timeout.
+            .ConfigureHttpClient(static httpClient => httpClient.Timeout = Timeout.InfiniteTimeSpan)
+            .AddTypedClient((httpClient, provider) =>
+            {
+                var settings = provider.GetRequiredService<InvokerSettingsCache>().Get(name, httpClient, ClientActivator<TClient>.Service);
+                return ClientActivator<TClient>.Create(provider, new ProtoHttpCallInvoker(httpClient, settings));
+            });
     }
 }

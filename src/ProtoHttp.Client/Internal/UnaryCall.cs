@@ -1,4 +1,3 @@
-using System.Net.Http.Headers;
 using Google.Protobuf;
 using Grpc.Core;
 
@@ -121,7 +120,7 @@ internal sealed class UnaryCall<TRequest, TResponse> : IDisposable
             Content = new MessageContent((IMessage)request, settings.Writer, settings.ContentType),
         };
 
-        httpRequest.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue(settings.Accept));
+        httpRequest.Headers.TryAddWithoutValidation("Accept", settings.Accept);
         if (_options.Headers is { Count: > 0 } metadata)
         {
             HeaderMetadata.AddToRequest(metadata, httpRequest.Headers);

@@ -187,5 +187,6 @@ public sealed class InvokerErrorTests
         Assert.Equal("SearchServiceClient", builder.Name);
         Assert.Equal("http://di:1/ProtoService.proto/Search", handler.Request!.RequestUri!.AbsoluteUri);
         Assert.Equal(2, handler.Calls);
+        Assert.Equal(Timeout.InfiniteTimeSpan, provider.GetRequiredService<IHttpClientFactory>().CreateClient(builder.Name).Timeout);
     }
 }
