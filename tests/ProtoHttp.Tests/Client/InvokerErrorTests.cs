@@ -36,6 +36,31 @@ public sealed class InvokerErrorTests
     }
 
     [Fact]
+    public async Task AnErrorsHeadersAreTheExceptionsTrailers()
+    {
+        var answer = FakeHandler.Message(new ErrorResult { Code = "NOT_FOUND", ErrorText = "No such product." }, status: HttpStatusCode.NotFound);
+        answer.Headers.Add("x-request-id", "42");
+        var call = InvokerRequestTests.Client(new FakeHandler(answer)).SearchAsync(Request);
+
+        var ex = await Assert.ThrowsAsync<RpcException>(() => call.ResponseAsync);
+
+        Assert.Equal("42", ex.Trailers.GetValue("x-request-id"));
+        Assert.Equal("42", (await call.ResponseHeadersAsync).GetValue("x-request-id"));
+        Assert.Equal(StatusCode.NotFound, call.GetStatus().StatusCode);
+    }
+
+    [Fact]
+    public async Task MetadataNamingABodyHeaderFailsTheCall()
+    {
+        var handler = new FakeHandler(FakeHandler.Message(new SearchResponse()));
+
+        var ex = await Assert.ThrowsAsync<RpcException>(() => InvokerRequestTests.Client(handler).SearchAsync(Request, new Metadata { { "content-type", "text/plain" } }).ResponseAsync);
+
+        Assert.Equal(StatusCode.Internal, ex.StatusCode);
+        Assert.Equal(0, handler.Calls);
+    }
+
+    [Fact]
     public async Task AnErrorResultWithoutCodeTakesTheHttpStatus()
     {
         var handler = new FakeHandler(FakeHandler.Raw(HttpStatusCode.ServiceUnavailable, "application/json", """{"errorText":"Down for maintenance."}"""));
