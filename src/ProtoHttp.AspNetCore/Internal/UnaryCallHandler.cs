@@ -60,7 +60,7 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
             }
 
             failure = failure with { ErrorType = responseType };
-            ProtoHttpLog.FormatChosen(settings.Logger, method.Name, reader?.Format.ToString() ?? "none", responseType.ContentType);
+            ProtoHttpLog.FormatChosen(settings.Logger, method.Name, reader?.Format, responseType.ContentType);
 
             var timeout = ConnectTimeout.Parse(request.Headers[ConnectTimeout.HeaderName]);
             failure = failure with { Timeout = timeout };
