@@ -18,6 +18,7 @@ public sealed class StatusTests(ServerFixture server) : IClassFixture<ServerFixt
         {
             data.Add(code, MessageFormat.Protobuf);
             data.Add(code, MessageFormat.Json);
+            data.Add(code, MessageFormat.Xml);
         }
 
         return data;
@@ -39,8 +40,8 @@ public sealed class StatusTests(ServerFixture server) : IClassFixture<ServerFixt
     }
 
     [Theory]
-    [XmlFormat]
-    public async Task AnRpcExceptionArrivesInXml(MessageFormat format)
+    [EveryFormat]
+    public async Task MarkupInTheDetailArrivesIntact(MessageFormat format)
     {
         using var clients = new ClientFactory(server.Address, format);
 

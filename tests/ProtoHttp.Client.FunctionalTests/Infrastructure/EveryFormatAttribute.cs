@@ -3,10 +3,10 @@ using Xunit.Sdk;
 
 namespace ProtoHttp.Client.FunctionalTests.Infrastructure;
 
-/// <summary>Runs a theory in the formats every build of ProtoHttp writes: protobuf and JSON.</summary>
+/// <summary>Runs a theory in every format a client can call in: protobuf, JSON and XML.</summary>
 [AttributeUsage(AttributeTargets.Method)]
 public sealed class EveryFormatAttribute : DataAttribute
 {
     public override IEnumerable<object[]> GetData(MethodInfo testMethod) =>
-        [[MessageFormat.Protobuf], [MessageFormat.Json]];
+        [[MessageFormat.Protobuf], [MessageFormat.Json], [MessageFormat.Xml]];
 }
