@@ -39,4 +39,7 @@ curl -s $URL/ProtoService.proto | grep -q '//max field-id' || fail "the .proto w
 [ "$(status -X PUT $URL/ProtoService.proto/Search)" = 405 ] || fail "PUT is not 405"
 curl -s -X PUT $URL/ProtoService.proto/Search | jq -e '.code == "UNIMPLEMENTED"' >/dev/null || fail "405 has no ErrorResult"
 
-echo "README smoke: 10 passed, 0 failed"
+# The typed client sample.
+dotnet run --project samples/SearchClient -c Release --no-build -- chai | grep -q Chai || fail "SearchClient did not print Chai"
+
+echo "README smoke: 11 passed, 0 failed"

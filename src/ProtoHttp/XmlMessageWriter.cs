@@ -10,9 +10,8 @@ namespace ProtoHttp;
 /// <summary>
 /// Writes one message as ProtoHttp XML (PROTOCOL.md section 4), streaming UTF-8 into the output.
 /// A string XML 1.0 cannot carry (U+0000 and the other C0 controls but tab, CR and LF; U+FFFE, U+FFFF; a lone
-/// surrogate) is refused with an <see cref="InvalidOperationException"/> naming the field (the server answers 500,
-/// as for any response it cannot write), rather than written
-/// as broken XML or silently altered: the caller can ask for JSON or protobuf, which carry it.
+/// surrogate) is refused with an <see cref="UnwritableMessageException"/> naming the field (the server answers 406),
+/// rather than written as broken XML or silently altered: the caller can ask for JSON or protobuf, which carry it.
 /// </summary>
 internal sealed class XmlMessageWriter
 {
@@ -86,10 +85,10 @@ internal sealed class XmlMessageWriter
     private void WriteText(FieldDescriptor field, string text)
     {
         // Checked here rather than left to CheckCharacters, which lets a lone surrogate through as an invalid
-        // character reference.
-        if (XmlCharacters.FirstInvalid(text) is var bad and >= 0)
+        // character reference. The vectorized scan finds nothing in ordinary text.
+        if (XmlText.FirstUnwritable(text) is var bad and >= 0)
         {
-            throw new InvalidOperationException(
+            throw new UnwritableMessageException(
                 $"Field '{field.FullName}' holds U+{bad:X4}, a character XML 1.0 cannot carry; ask for JSON or protobuf instead.");
         }
 
