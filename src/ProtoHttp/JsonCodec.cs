@@ -5,17 +5,20 @@ using Google.Protobuf.Reflection;
 
 namespace ProtoHttp;
 
-/// <summary>Protobuf's canonical JSON mapping, through Google.Protobuf's <see cref="JsonFormatter"/> and <see cref="JsonParser"/>.</summary>
+/// <summary>
+/// Protobuf's canonical JSON mapping: written by <see cref="JsonMessageWriter"/> (byte for byte Google.Protobuf's
+/// <see cref="JsonFormatter"/> output, several times faster), read by Google.Protobuf's <see cref="JsonParser"/>.
+/// </summary>
 internal sealed class JsonCodec : IMessageCodec
 {
     private static readonly UTF8Encoding StrictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
 
-    private readonly JsonFormatter _formatter;
+    private readonly JsonMessageWriter _writer;
     private readonly JsonParser _parser;
 
     public JsonCodec(FormatOptions options)
     {
-        _formatter = new JsonFormatter(JsonFormatter.Settings.Default.WithPreserveProtoFieldNames(options.PreserveProtoFieldNames));
+        _writer = JsonMessageWriter.For(options.PreserveProtoFieldNames);
         _parser = new JsonParser(JsonParser.Settings.Default
             .WithIgnoreUnknownFields(options.IgnoreUnknownFields)
             // JsonParser allows one object more than its limit (the root is not counted); PROTOCOL.md counts the
@@ -54,7 +57,6 @@ internal sealed class JsonCodec : IMessageCodec
 
     public void Write(IMessage message, IBufferWriter<byte> output)
     {
-        var json = _formatter.Format(message);
-        Encoding.UTF8.GetBytes(json, output);
+        _writer.Write(message, output);
     }
 }
