@@ -27,7 +27,7 @@ internal static class JsonNumberText
     }
 
     /// <summary>
-    /// JsonFormatter's float and double: round-trip ("R") text, with NaN and the infinities quoted because JSON has no
+    /// JsonFormatter's float and double: round-trip ("r", lower-case exponent) text, with NaN and the infinities quoted because JSON has no
     /// literal for them (the invariant culture spells them NaN, Infinity and -Infinity).
     /// </summary>
     public static void WriteFloating<T>(ref JsonOutput output, T value, bool finite)
@@ -35,7 +35,7 @@ internal static class JsonNumberText
     {
         var span = output.Reserve(MaxLength);
         var offset = finite ? 0 : 1;
-        value.TryFormat(span[offset..], out var written, "R", CultureInfo.InvariantCulture);
+        value.TryFormat(span[offset..], out var written, "r", CultureInfo.InvariantCulture);
         if (!finite)
         {
             span[0] = (byte)'"';
