@@ -129,6 +129,32 @@ public class JsonWriterTests
     }
 
     [Fact]
+    public void WellKnownTypesAtTheRootMatchJsonFormatter()
+    {
+        AssertSame(new Google.Protobuf.WellKnownTypes.Empty(), protoNames: false);
+        AssertSame(new Google.Protobuf.WellKnownTypes.Timestamp { Seconds = 1, Nanos = 5 }, protoNames: false);
+        AssertSame(new Google.Protobuf.WellKnownTypes.Int32Value { Value = 3 }, protoNames: true);
+        AssertSame(new WithAny(), protoNames: false);
+    }
+
+    [Fact]
+    public void AnyFailsAsInJsonFormatter()
+    {
+        // No type registry: JsonFormatter cannot write an Any, and the writer hands it to JsonFormatter.
+        var message = new WithAny { Any = Google.Protobuf.WellKnownTypes.Any.Pack(new Nested { Name = "x" }) };
+        var expected = Assert.ThrowsAny<Exception>(() => Formatter(false).Format(message));
+        var actual = Assert.ThrowsAny<Exception>(() => JsonMessageWriter.For(false).Write(message, new ArrayBufferWriter<byte>()));
+        Assert.Equal(expected.GetType(), actual.GetType());
+    }
+
+    [Fact]
+    public void ConcurrentWritersShareThePlansSafely()
+    {
+        var sample = AllTypesSamples.All["all-types"];
+        Parallel.For(0, 200, i => AssertSame(i % 2 == 0 ? sample : NorthwindData.All.Orders[i], protoNames: i % 3 == 0));
+    }
+
+    [Fact]
     public void TheCodecWritesWithTheNativeWriter()
     {
         var order = NorthwindData.All.Orders[0];
