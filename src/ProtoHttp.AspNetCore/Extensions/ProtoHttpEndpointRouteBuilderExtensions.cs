@@ -54,12 +54,13 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
         foreach (var method in binder.Methods)
         {
             var metadata = serviceMetadata.Concat(method.Metadata).Append(method.Descriptor).ToArray();
-            methodEndpoints.Add(MapMethod(endpoints, $"{prefix}/{method.Name}", method.Handler(null), metadata, logger));
+            methodEndpoints.Add(MapMethod(endpoints, prefix, $"/{method.Name}", method.Handler($"/{method.Name}", null), metadata, logger));
             foreach (var (suffix, format) in Suffixes)
             {
                 if (codecs.Writer(format) is not null)
                 {
-                    methodEndpoints.Add(MapMethod(endpoints, $"{prefix}/{method.Name}{suffix}", method.Handler(MediaTypes.Canonical(format)), metadata, logger));
+                    var tail = $"/{method.Name}{suffix}";
+                    methodEndpoints.Add(MapMethod(endpoints, prefix, tail, method.Handler(tail, MediaTypes.Canonical(format)), metadata, logger));
                 }
             }
         }
@@ -80,9 +81,10 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
         return new ProtoServiceEndpointConventionBuilder(methodEndpoints, protoFile);
     }
 
-    private static IEndpointConventionBuilder MapMethod(IEndpointRouteBuilder endpoints, string route, Http.RequestDelegate handler, object[] metadata, ILogger logger)
+    private static IEndpointConventionBuilder MapMethod(IEndpointRouteBuilder endpoints, string prefix, string tail, Http.RequestDelegate handler, object[] metadata, ILogger logger)
     {
-        ProtoHttpLog.MethodMapped(logger, route[(route.LastIndexOf('/') + 1)..], route);
+        var route = prefix + tail;
+        ProtoHttpLog.MethodMapped(logger, tail[1..], route);
         return endpoints.Map(route, handler).WithDisplayName("ProtoHttp " + route).WithMetadata(metadata);
     }
 

@@ -7,6 +7,8 @@ namespace ProtoHttp.AspNetCore.Internal;
 /// <summary>Writes a whole message as the response body, with its <c>Content-Type</c> and <c>Content-Length</c>.</summary>
 internal static class ResponseWriter
 {
+    private const int SingleSpanLimit = 16 * 1024;
+
     public static async Task WriteAsync(HttpResponse response, int status, IMessage message, WritableMediaType type, MessageCodecs codecs)
     {
         response.StatusCode = status;
@@ -14,9 +16,22 @@ internal static class ResponseWriter
         if (type.Format == MessageFormat.Protobuf)
         {
             // Protobuf knows its size up front: write straight into the response pipe.
-            response.ContentLength = message.CalculateSize();
-            message.WriteTo(response.BodyWriter);
-            await response.BodyWriter.FlushAsync();
+            var size = message.CalculateSize();
+            response.ContentLength = size;
+            var output = response.BodyWriter;
+            if (size <= SingleSpanLimit)
+            {
+                message.WriteTo(output.GetSpan(size)[..size]);
+                output.Advance(size);
+            }
+            else
+            {
+                // Protobuf's buffer writer starts with Advance(0), which Kestrel refuses before the response has started.
+                await response.StartAsync();
+                message.WriteTo(output);
+            }
+
+            await output.FlushAsync();
             return;
         }
 

@@ -25,9 +25,9 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
 
     private readonly MessageDescriptor _requestDescriptor = descriptor.InputType;
 
-    public RequestDelegate HandlerFor(WritableMediaType? forcedType) => context => HandleCallAsync(context, forcedType);
+    public RequestDelegate HandlerFor(string routeTail, WritableMediaType? forcedType) => context => HandleCallAsync(context, routeTail, forcedType);
 
-    public async Task HandleCallAsync(HttpContext context, WritableMediaType? forcedType)
+    public async Task HandleCallAsync(HttpContext context, string routeTail, WritableMediaType? forcedType)
     {
         context.Response.Headers.Vary = "Accept";
         var failure = new CallFailureInfo(method.Name, settings.Logger, settings.Codecs, settings.DetailedErrors, settings.Options.MaxRequestBodySize, ErrorType: forcedType);
@@ -35,6 +35,12 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
         try
         {
             var request = context.Request;
+            if (!request.Path.Value!.EndsWith(routeTail, StringComparison.Ordinal))
+            {
+                // Routing matches paths case-insensitively; proto method names are exact.
+                throw UnknownMethodHandler.NotFound(request.Path.Value[(request.Path.Value.LastIndexOf('/') + 1)..]);
+            }
+
             var isGet = HttpMethods.IsGet(request.Method);
             if (!isGet && !HttpMethods.IsPost(request.Method))
             {

@@ -15,7 +15,9 @@ internal sealed class UnknownMethodHandler(MessageCodecs codecs, ILogger logger)
         context.Response.Headers.Vary = "Accept";
         var name = context.GetRouteValue(PathParameter) as string ?? string.Empty;
         var failure = new CallFailureInfo(name, logger, codecs, DetailedErrors: false, MaxRequestBodySize: 0, ErrorType: null);
-        var rejection = new CallRejectedException(StatusCodes.Status404NotFound, StatusCode.NotFound, $"Method '{name}' not found.");
-        return CallErrors.HandleAsync(context, rejection, failure);
+        return CallErrors.HandleAsync(context, NotFound(name), failure);
     }
+
+    public static CallRejectedException NotFound(string name) =>
+        new(StatusCodes.Status404NotFound, StatusCode.NotFound, $"Method '{name}' not found.");
 }

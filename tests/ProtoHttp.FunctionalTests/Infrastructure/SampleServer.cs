@@ -1,0 +1,95 @@
+using System.Net;
+using System.Net.Sockets;
+using Microsoft.AspNetCore.Authentication;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+using ProtoHttp.FunctionalTests.Services;
+using SearchService;
+
+namespace ProtoHttp.FunctionalTests.Infrastructure;
+
+/// <summary>
+/// The sample server on real Kestrel at loopback ports: HTTP/1.1 and h2c (prior knowledge), with the test service
+/// mapped beside the sample's, a second copy of it behind <c>RequireAuthorization()</c>, and every log line kept.
+/// </summary>
+public sealed class SampleServer : IAsyncDisposable
+{
+    private readonly WebApplication _app;
+
+    private SampleServer(WebApplication app, LogSink logs, Uri http1Address, Uri http2Address)
+    {
+        _app = app;
+        Logs = logs;
+        Http1Address = http1Address;
+        Http2Address = http2Address;
+        Client = new HttpClient { BaseAddress = Http1Address };
+    }
+
+    public Uri Http1Address { get; }
+
+    public Uri Http2Address { get; }
+
+    /// <summary>A plain HTTP/1.1 client for the server.</summary>
+    public HttpClient Client { get; }
+
+    public LogSink Logs { get; }
+
+    public CallProbe Probe => _app.Services.GetRequiredService<CallProbe>();
+
+    public IServiceProvider Services => _app.Services;
+
+    public static async Task<SampleServer> StartAsync(string environment = "Production", Action<WebApplicationBuilder>? configure = null)
+    {
+        var logs = new LogSink();
+        var http1 = new Uri($"http://127.0.0.1:{FreePort()}");
+        var http2 = new Uri($"http://127.0.0.1:{FreePort()}");
+        string[] args =
+        [
+            "--environment", environment,
+            $"--Kestrel:Endpoints:Http:Url={http1}",
+            "--Kestrel:Endpoints:Http:Protocols=Http1",
+            $"--Kestrel:Endpoints:Grpc:Url={http2}",
+            "--Kestrel:Endpoints:Grpc:Protocols=Http2",
+        ];
+        var app = SearchServiceApp.Build(args, builder =>
+        {
+            builder.Logging.ClearProviders();
+            builder.Logging.AddProvider(logs);
+            builder.Logging.SetMinimumLevel(LogLevel.Debug);
+            builder.Services.AddSingleton<CallProbe>();
+            builder.Services.AddAuthentication(HeaderAuthenticationHandler.SchemeName)
+                .AddScheme<AuthenticationSchemeOptions, HeaderAuthenticationHandler>(HeaderAuthenticationHandler.SchemeName, null);
+            builder.Services.AddProtoHttp().AddServiceOptions<ScriptedTestService>(o => o.MaxRequestBodySize = 64 * 1024);
+            configure?.Invoke(builder);
+        });
+        app.MapProtoService<ScriptedTestService>();
+        app.MapProtoService<ScriptedTestService>("/secure/test_service.proto").RequireAuthorization();
+        await app.StartAsync();
+        return new SampleServer(app, logs, http1, http2);
+    }
+
+    /// <summary>A loopback port nobody listens on now: the app's two endpoints need known, distinct protocols.</summary>
+    private static int FreePort()
+    {
+        using var listener = new TcpListener(IPAddress.Loopback, 0);
+        listener.Start();
+        return ((IPEndPoint)listener.LocalEndpoint).Port;
+    }
+
+    /// <summary>A client that speaks HTTP/2 with prior knowledge to the h2c endpoint.</summary>
+    public HttpClient CreateHttp2Client() => new()
+    {
+        BaseAddress = Http2Address,
+        DefaultRequestVersion = HttpVersion.Version20,
+        DefaultVersionPolicy = HttpVersionPolicy.RequestVersionExact,
+    };
+
+    public async ValueTask DisposeAsync()
+    {
+        Client.Dispose();
+        await _app.StopAsync();
+        await _app.DisposeAsync();
+    }
+}
