@@ -3,7 +3,7 @@ using System.Runtime.Serialization;
 namespace ProtoHttp.Bench.Workloads.Dtos;
 
 /// <summary>Northwind's Order as a plain class, the way a WCF-era contract declared it.</summary>
-[DataContract(Name = "Order", Namespace = "")]
+[DataContract(Name = "Order")]
 public sealed class OrderDto
 {
     [DataMember(Order = 1)] public int OrderId { get; set; }

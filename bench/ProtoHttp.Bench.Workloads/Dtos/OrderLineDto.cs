@@ -3,7 +3,7 @@ using System.Runtime.Serialization;
 namespace ProtoHttp.Bench.Workloads.Dtos;
 
 /// <summary>Northwind's OrderLine as a plain class.</summary>
-[DataContract(Name = "OrderLine", Namespace = "")]
+[DataContract(Name = "OrderLine")]
 public sealed class OrderLineDto
 {
     [DataMember(Order = 1)] public int ProductId { get; set; }

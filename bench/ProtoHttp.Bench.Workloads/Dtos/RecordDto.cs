@@ -3,7 +3,7 @@ using System.Runtime.Serialization;
 namespace ProtoHttp.Bench.Workloads.Dtos;
 
 /// <summary>W2's Record as a plain class.</summary>
-[DataContract(Name = "Record", Namespace = "")]
+[DataContract(Name = "Record")]
 public sealed class RecordDto
 {
     [DataMember(Order = 1)] public byte[] Data { get; set; } = [];
