@@ -16,7 +16,7 @@ public sealed class AcceptNegotiatorTests
     [InlineData("application/*", MessageFormat.Json, "application/json")]
     [InlineData("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", MessageFormat.Json, "application/xml")]
     [InlineData("application/json;q=0.5, application/x-protobuf;q=0.6", MessageFormat.Json, "application/x-protobuf")]
-    [InlineData("application/json;q=0, */*", MessageFormat.Json, "application/x-protobuf")]
+    [InlineData("application/json;q=0, */*", MessageFormat.Json, "text/json")]
     [InlineData("APPLICATION/JSON", MessageFormat.Protobuf, "application/json")]
     [InlineData("text/json, application/json", MessageFormat.Protobuf, "application/json")]
     [InlineData("application/proto;q=1, */*;q=1", MessageFormat.Json, "application/proto")]

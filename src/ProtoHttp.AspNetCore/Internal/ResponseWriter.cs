@@ -26,8 +26,8 @@ internal static class ResponseWriter
             }
             else
             {
-                // Protobuf's buffer writer starts with Advance(0), which Kestrel refuses before the response has started.
-                await response.StartAsync();
+                // Protobuf's buffer writer starts with Advance(0), which Kestrel refuses before any GetSpan/GetMemory.
+                output.GetSpan();
                 message.WriteTo(output);
             }
 

@@ -40,7 +40,7 @@ public sealed class SampleServer : IAsyncDisposable
 
     public IServiceProvider Services => _app.Services;
 
-    public static async Task<SampleServer> StartAsync(string environment = "Production", Action<WebApplicationBuilder>? configure = null)
+    public static async Task<SampleServer> StartAsync(string environment = "Production", Action<WebApplicationBuilder>? configure = null, Action<WebApplication>? map = null)
     {
         var logs = new LogSink();
         var http1 = new Uri($"http://127.0.0.1:{FreePort()}");
@@ -66,6 +66,7 @@ public sealed class SampleServer : IAsyncDisposable
         });
         app.MapProtoService<ScriptedTestService>();
         app.MapProtoService<ScriptedTestService>("/secure/test_service.proto").RequireAuthorization();
+        map?.Invoke(app);
         await app.StartAsync();
         return new SampleServer(app, logs, http1, http2);
     }

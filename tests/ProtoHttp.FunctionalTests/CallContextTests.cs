@@ -1,0 +1,118 @@
+using System.Net;
+using Google.Protobuf;
+using ProtoHttp.FunctionalTests.Infrastructure;
+using ProtoHttp.FunctionalTests.Protos;
+
+namespace ProtoHttp.FunctionalTests;
+
+public sealed class CallContextTests(SampleServerFixture fixture) : IClassFixture<SampleServerFixture>
+{
+    private const string Slow = "/test_service.proto/Slow";
+    private const string Context = "/test_service.proto/Context";
+
+    private readonly SampleServer _server = fixture.Server;
+
+    [Theory]
+    [InlineData("application/json", false)]
+    [InlineData("application/x-protobuf", false)]
+    [InlineData("application/json", true)]
+    public async Task APassedDeadlineAnswers504AndCancelsTheServiceToken(string format, bool serviceIgnoresToken)
+    {
+        _server.Probe.Reset();
+        var request = Wire.Post(Slow, new SlowRequest { DelayMs = 10_000, IgnoreCancellation = serviceIgnoresToken }, format);
+        request.Headers.Add("Connect-Timeout-Ms", "200");
+        var started = DateTime.UtcNow;
+
+        using var response = await _server.Client.SendAsync(request);
+
+        Assert.True(DateTime.UtcNow - started < TimeSpan.FromSeconds(5), "the 504 must come at the deadline, not when the service ends");
+        await ErrorTests.AssertErrorAsync(response, HttpStatusCode.GatewayTimeout, "DEADLINE_EXCEEDED", "The deadline of 200 ms passed before the call completed.", format);
+        await _server.Probe.Cancelled.WaitAsync(TimeSpan.FromSeconds(5));
+    }
+
+    [Fact]
+    public async Task ACallWithinItsDeadlineCompletesAndSeesTheDeadline()
+    {
+        var slow = Wire.Post(Slow, new SlowRequest { DelayMs = 10 }, "application/json");
+        slow.Headers.Add("Connect-Timeout-Ms", "5000");
+        var context = Wire.Post(Context, new ContextRequest(), "application/json");
+        context.Headers.Add("Connect-Timeout-Ms", "5000");
+
+        using var slowResponse = await _server.Client.SendAsync(slow);
+        using var contextResponse = await _server.Client.SendAsync(context);
+
+        Assert.True((await Wire.ReadAsync<SlowReply>(slowResponse)).Completed);
+        Assert.True((await Wire.ReadAsync<ContextReply>(contextResponse)).HasDeadline);
+    }
+
+    [Fact]
+    public async Task AClientThatGoesAwayCancelsTheServiceToken()
+    {
+        _server.Probe.Reset();
+        using var cancel = new CancellationTokenSource();
+        var call = _server.Client.SendAsync(Wire.Post(Slow, new SlowRequest { DelayMs = 30_000 }, "application/x-protobuf"), cancel.Token);
+        await _server.Probe.Started.WaitAsync(TimeSpan.FromSeconds(5));
+
+        await cancel.CancelAsync();
+
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => call);
+        await _server.Probe.Cancelled.WaitAsync(TimeSpan.FromSeconds(5));
+        await WaitForAsync(() => _server.Logs.Entries.Any(e => e.EventId.Name == "ClientDisconnected"));
+        Assert.DoesNotContain(_server.Logs.Errors, e => e.Message.Contains("Slow", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public async Task RequestHeadersReachTheServiceAsMetadata()
+    {
+        var request = Wire.Post(Context, new ContextRequest(), "application/json");
+        request.Headers.Add("X-Tenant", "north");
+        request.Headers.Add("Trace-Bin", Convert.ToBase64String([1, 2, 3, 250]));
+
+        using var response = await _server.Client.SendAsync(request);
+
+        var reply = await Wire.ReadAsync<ContextReply>(response);
+        Assert.Equal("north", reply.RequestHeaders["x-tenant"]);
+        Assert.Equal(new byte[] { 1, 2, 3, 250 }, reply.BinaryRequestHeader.ToByteArray());
+        Assert.Equal("/protohttp.tests.TestService/Context", reply.Method);
+        Assert.StartsWith("ipv4:127.0.0.1:", reply.Peer);
+        Assert.True(reply.HasHttpContext);
+        Assert.False(reply.HasDeadline);
+    }
+
+    [Fact]
+    public async Task AnInvalidBinaryHeaderIs400NamingIt()
+    {
+        var request = Wire.Post(Context, new ContextRequest(), "application/json");
+        request.Headers.Add("Trace-Bin", "not base64!");
+
+        using var response = await _server.Client.SendAsync(request);
+
+        var error = await ErrorTests.AssertErrorAsync(response, HttpStatusCode.BadRequest, "INVALID_ARGUMENT");
+        Assert.Contains("trace-bin", error.ErrorText);
+    }
+
+    [Fact]
+    public async Task ResponseHeadersAndTrailersTheServiceSetsGoOutAsHeaders()
+    {
+        var message = new ContextRequest { BinaryHeader = ByteString.CopyFrom(9, 8, 7) };
+        message.ResponseHeaders.Add("x-served-by", "test");
+        message.ResponseTrailers.Add("x-row-count", "42");
+
+        using var response = await _server.Client.SendAsync(Wire.Post(Context, message, "application/x-protobuf"));
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal("test", Assert.Single(response.Headers.GetValues("x-served-by")));
+        Assert.Equal("42", Assert.Single(response.Headers.GetValues("x-row-count")));
+        Assert.Equal(Convert.ToBase64String([9, 8, 7]), Assert.Single(response.Headers.GetValues("echo-bin")));
+    }
+
+    private static async Task WaitForAsync(Func<bool> condition)
+    {
+        for (var i = 0; i < 100 && !condition(); i++)
+        {
+            await Task.Delay(50);
+        }
+
+        Assert.True(condition());
+    }
+}

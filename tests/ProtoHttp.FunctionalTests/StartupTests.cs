@@ -1,0 +1,60 @@
+using System.Net;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.Extensions.DependencyInjection;
+using ProtoHttp.FunctionalTests.Infrastructure;
+using ProtoHttp.FunctionalTests.Services;
+using ProtoHttp.FunctionalTests.Protos;
+using SearchService.Services;
+
+namespace ProtoHttp.FunctionalTests;
+
+public sealed class StartupTests
+{
+    [Fact]
+    public void MappingWithoutAddProtoHttpSaysWhatToAdd()
+    {
+        var app = WebApplication.CreateBuilder().Build();
+
+        var error = Assert.Throws<InvalidOperationException>(() => app.MapProtoService<CatalogSearchService>());
+
+        Assert.Equal("MapProtoService needs ProtoHttp's services: add builder.Services.AddProtoHttp() before building the application.", error.Message);
+    }
+
+    [Fact]
+    public void MappingAClassThatIsNotAGeneratedServiceSaysHowToFixIt()
+    {
+        var builder = WebApplication.CreateBuilder();
+        builder.Services.AddProtoHttp();
+        var app = builder.Build();
+
+        var error = Assert.Throws<InvalidOperationException>(() => app.MapProtoService<CallProbe>());
+
+        Assert.Contains("derive it from the XxxBase class that Grpc.Tools generates", error.Message);
+    }
+
+    [Fact]
+    public void AServiceWhoseProtoIsNotEmbeddedSaysHowToEmbedIt()
+    {
+        var builder = WebApplication.CreateBuilder();
+        builder.Services.AddProtoHttp();
+        var app = builder.Build();
+
+        // The test project compiles ProtoService.proto only through the sample, which embeds it; NotEmbeddedService lives here.
+        var error = Assert.Throws<InvalidOperationException>(() => app.MapProtoService<NotEmbeddedService>());
+
+        Assert.Contains("<EmbeddedResource Include=\"path/to/not_embedded.proto\" LogicalName=\"not_embedded.proto\" />", error.Message);
+    }
+
+    [Theory]
+    [InlineData("custom", "/custom/Context")]
+    [InlineData("/api/v1/", "/api/v1/Context")]
+    public async Task ThePrefixCanBeChanged(string prefix, string path)
+    {
+        await using var server = await SampleServer.StartAsync(map: app => app.MapProtoService<ScriptedTestService>(prefix));
+
+        using var response = await server.Client.SendAsync(Wire.Post(path, new ContextRequest(), "application/json"));
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal("/protohttp.tests.TestService/Context", (await Wire.ReadAsync<ContextReply>(response)).Method);
+    }
+}
