@@ -161,15 +161,17 @@ measure() {
     awk -v text="$text" '
       { d[NR] = $1 }
       END {
-        n = split(text, lines, "\n"); done = 0; ok = 0; secs = 0
+        # "requests: T total, S started, D done, OK succeeded, F failed, E errored, TO timeout"
+        # "status codes: A 2xx, B 3xx, C 4xx, D 5xx" (counted as headers arrive, so 2xx may exceed done)
+        n = split(text, lines, "\n"); ok = 0; bad = 0; errored = 0; timeouts = 0; secs = 0
         for (i = 1; i <= n; i++) {
           if (lines[i] ~ /^finished in/) { split(lines[i], f, /[ ,]+/); secs = f[3]; sub(/s$/, "", secs) }
-          if (lines[i] ~ /^requests:/) { split(lines[i], f, /[ ,]+/); done = f[8] }
-          if (lines[i] ~ /^status codes:/) { split(lines[i], f, /[ ,]+/); ok = f[3] }
+          if (lines[i] ~ /^requests:/) { split(lines[i], f, /[ ,]+/); ok = f[8]; errored = f[12]; timeouts = f[14] }
+          if (lines[i] ~ /^status codes:/) { split(lines[i], f, /[ ,]+/); bad = f[5] + f[7] + f[9] }
         }
         i50 = int(NR * 0.50); if (i50 < 1) i50 = 1
         i99 = int(NR * 0.99); if (i99 < 1) i99 = 1
-        printf "{\"requests\":%d,\"duration_us\":%d,\"non_2xx\":%d,\"socket_errors\":0,\"timeouts\":0,\"p50_us\":%d,\"p99_us\":%d}\n", done, secs * 1000000, done - ok, d[i50], d[i99]
+        printf "{\"requests\":%d,\"duration_us\":%d,\"non_2xx\":%d,\"socket_errors\":%d,\"timeouts\":%d,\"p50_us\":%d,\"p99_us\":%d}\n", ok, secs * 1000000, bad, errored, timeouts, d[i50], d[i99]
       }' "$OUT/h2load.sorted"
   fi
 }
@@ -215,7 +217,7 @@ for run in $(seq 1 "$RUNS"); do
     printf '{"id":"%s","workload":"%s","records":%s,"format":"%s","peer":"%s","protocol":"%s","run":%d,"connections":%d,"result":%s}\n' \
       "$id" "$workload" "$records" "$format" "$peer" "$protocol" "$run" "$CONNECTIONS" "$result" >>"$RESULTS"
     # A run with no calls, or any non-2xx answer or socket error, means a broken path, never a slow one.
-    if ! grep -q '"requests":[1-9]' <<<"$result" || ! grep -q '"non_2xx":0,' <<<"$result" || grep -q '"error"' <<<"$result"; then
+    if ! grep -q '"requests":[1-9]' <<<"$result" || ! grep -q '"non_2xx":0,"socket_errors":0,' <<<"$result" || grep -q '"error"' <<<"$result"; then
       log "FAILED $id run $run: $result"
       FAILED=$((FAILED + 1))
     fi

@@ -91,28 +91,28 @@ public class HandlerBenchmarks
     public async Task Search_MessagesOnly()
     {
         // A hand-written endpoint for this one method and format: no negotiation, no error funnel, no logging.
-        var (status, length) = await _call.SendAsync(MessagesOnlyAsync, "POST", "application/x-protobuf", _searchProtobuf);
+        var (status, length) = await _call.SendAsync(MessagesOnlyAsync, "POST", SearchRoute, "application/x-protobuf", _searchProtobuf);
         Expect(status, length, _searchProtobufLength);
     }
 
     [Benchmark]
     public async Task Search_Protobuf()
     {
-        var (status, length) = await _call.SendAsync(_search, "POST", "application/x-protobuf", _searchProtobuf);
+        var (status, length) = await _call.SendAsync(_search, "POST", SearchRoute, "application/x-protobuf", _searchProtobuf);
         Expect(status, length, _searchProtobufLength);
     }
 
     [Benchmark]
     public async Task Search_Json()
     {
-        var (status, length) = await _call.SendAsync(_search, "POST", "application/json", _searchJson);
+        var (status, length) = await _call.SendAsync(_search, "POST", SearchRoute, "application/json", _searchJson);
         Expect(status, length, _searchJsonLength);
     }
 
     [Benchmark]
     public async Task Search_Xml()
     {
-        var (status, length) = await _call.SendAsync(_search, "POST", "application/xml", _searchXml);
+        var (status, length) = await _call.SendAsync(_search, "POST", SearchRoute, "application/xml", _searchXml);
         Expect(status, length, _searchXmlLength);
     }
 
@@ -120,28 +120,28 @@ public class HandlerBenchmarks
     public async Task Search_Form()
     {
         // A form body's own format is JSON (PROTOCOL.md section 3).
-        var (status, length) = await _call.SendAsync(_search, "POST", "application/x-www-form-urlencoded", _searchForm);
+        var (status, length) = await _call.SendAsync(_search, "POST", SearchRoute, "application/x-www-form-urlencoded", _searchForm);
         Expect(status, length, _searchJsonLength);
     }
 
     [Benchmark]
     public async Task Search_Get()
     {
-        var (status, length) = await _call.SendAsync(_search, "GET", null, [], "?query=" + Workload.SearchQuery);
+        var (status, length) = await _call.SendAsync(_search, "GET", SearchRoute, null, [], "?query=" + Workload.SearchQuery);
         Expect(status, length, _searchJsonLength);
     }
 
     [Benchmark]
     public async Task Echo100_Protobuf()
     {
-        var (status, length) = await _call.SendAsync(_echo, "POST", "application/x-protobuf", _echoProtobuf);
+        var (status, length) = await _call.SendAsync(_echo, "POST", EchoRoute, "application/x-protobuf", _echoProtobuf);
         Expect(status, length, _echoProtobuf.Length);
     }
 
     [Benchmark]
     public async Task Echo100_Json()
     {
-        var (status, length) = await _call.SendAsync(_echo, "POST", "application/json", _echoJson);
+        var (status, length) = await _call.SendAsync(_echo, "POST", EchoRoute, "application/json", _echoJson);
         Expect(status, length, _echoJson.Length);
     }
 

@@ -29,7 +29,7 @@ internal sealed class InMemoryCall : IRequestBodyPipeFeature, IHttpResponseBodyF
     PipeWriter IHttpResponseBodyFeature.Writer => _response.Writer;
 
     /// <summary>Sends one request to <paramref name="endpoint"/> and returns its status and the response body's length.</summary>
-    public async Task<(int Status, long Length)> SendAsync(RequestDelegate endpoint, string method, string? contentType, byte[] body, string query = "")
+    public async Task<(int Status, long Length)> SendAsync(RequestDelegate endpoint, string method, string path, string? contentType, byte[] body, string query = "")
     {
         var context = new DefaultHttpContext { RequestServices = _services };
         context.Features.Set<IRequestBodyPipeFeature>(this);
@@ -37,6 +37,7 @@ internal sealed class InMemoryCall : IRequestBodyPipeFeature, IHttpResponseBodyF
         var request = context.Request;
         request.Method = method;
         request.Protocol = "HTTP/1.1";
+        request.Path = path; // the handler checks the method name's case against the path, as routing does not
         request.QueryString = new QueryString(query);
         if (contentType is not null)
         {

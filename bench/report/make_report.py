@@ -368,7 +368,7 @@ class Report:
             self.add(f"![calls/s per format and peer]({chart_name})")
             self.add()
         self.goals()
-        if notes:
+        if notes and os.path.exists(notes):
             self.add("### What the profile shows, and what would close the gaps")
             self.add()
             with open(notes, encoding="utf-8") as f:
