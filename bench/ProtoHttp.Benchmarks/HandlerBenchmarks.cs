@@ -96,6 +96,14 @@ public class HandlerBenchmarks
     }
 
     [Benchmark]
+    public async Task Search_ServiceOnly()
+    {
+        // The sample's search by itself, no HTTP at all: the part of every W3 call no host can save.
+        var response = await _service.Search(_searchRequest, _bareContext);
+        Check.Equal(1, response.Result.Count, "W3's results");
+    }
+
+    [Benchmark]
     public async Task Search_Protobuf()
     {
         var (status, length) = await _call.SendAsync(_search, "POST", SearchRoute, "application/x-protobuf", _searchProtobuf);

@@ -262,12 +262,12 @@ class Report:
         self.add()
         base = self.codec("HandlerBenchmarks", "Search_MessagesOnly")
         rows = []
-        for m in ("Search_MessagesOnly", "Search_Protobuf", "Search_Json", "Search_Xml", "Search_Form", "Search_Get", "Echo100_Protobuf", "Echo100_Json"):
+        for m in ("Search_ServiceOnly", "Search_MessagesOnly", "Search_Protobuf", "Search_Json", "Search_Xml", "Search_Form", "Search_Get", "Echo100_Protobuf", "Echo100_Json"):
             b = self.codec("HandlerBenchmarks", m)
             if not b:
                 rows.append([m, "not in this build", "", "", ""])
                 continue
-            extra = b["alloc"] - base["alloc"] if base and m.startswith("Search") else None
+            extra = b["alloc"] - base["alloc"] if base and m.startswith("Search") and m != "Search_ServiceOnly" else None
             rows.append([m, fmt_time(b["median_ns"]), fmt_ratio(ratio(b["median_ns"], base and base["median_ns"])) if m.startswith("Search") else "",
                          fmt_bytes(b["alloc"]), f"{extra:+,} B" if extra is not None else ""])
         self.table(["call", "time", "time vs messages only", "allocated", "beyond messages only"], rows)
@@ -405,7 +405,7 @@ set grid xtics
 set xlabel "calls/s"
 set yrange [{len(rows)}:-1]
 set ytics nomirror
-set xrange [0:*]
+set xrange [0:{max([v for _, _, v in rows] + [1]) * 1.1:.0f}]
 set palette defined (0 "#1f77b4", 1 "#6baed6", 2 "#7f7f7f", 3 "#2ca02c", 4 "#ff7f0e", 5 "#d62728")
 set cbrange [0:5]
 unset colorbox
