@@ -24,6 +24,12 @@ public sealed class ProtoHttpOptions
     /// <summary>Write JSON with proto field names (<c>page_number</c>) instead of lowerCamelCase (<c>pageNumber</c>).</summary>
     public bool PreserveProtoFieldNames { get; set; }
 
+    /// <summary>
+    /// Answer GET calls only for methods marked <c>option idempotency_level = NO_SIDE_EFFECTS;</c>; others answer 405
+    /// to GET. Default off: GET calls every method, as the original ProtoService did.
+    /// </summary>
+    public bool RestrictGetToNoSideEffectMethods { get; set; }
+
     /// <summary>Serve the service's <c>.proto</c> text at <c>GET /{file}.proto</c>. Default on.</summary>
     public bool ServeProtoFile { get; set; } = true;
 

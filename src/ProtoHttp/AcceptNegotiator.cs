@@ -1,3 +1,5 @@
+using System.Collections.Concurrent;
+
 namespace ProtoHttp;
 
 /// <summary>
@@ -8,11 +10,38 @@ internal static class AcceptNegotiator
 {
     private const int NoMatch = -1;
 
+    // Clients send a handful of distinct Accept headers, so answers are remembered; the bound keeps a client that
+    // sends a new header on every call from growing the cache without limit.
+    private const int CacheLimit = 1024;
+
+    private static readonly ConcurrentDictionary<(string Accept, MessageFormat Own), WritableMediaType?> Cache = new();
+
     /// <summary>Chooses the response type.</summary>
     /// <param name="accept">The <c>Accept</c> header values; none means the own format.</param>
     /// <param name="ownFormat">The request's own format: its body's, or JSON for GET and form calls.</param>
     /// <returns>The chosen type, or <see langword="null"/> when nothing the server writes is acceptable (406).</returns>
     public static WritableMediaType? Negotiate(IReadOnlyList<string?> accept, MessageFormat ownFormat)
+    {
+        if (accept.Count != 1 || accept[0] is not { } single)
+        {
+            return Parse(accept, ownFormat);
+        }
+
+        if (Cache.TryGetValue((single, ownFormat), out var known))
+        {
+            return known;
+        }
+
+        var chosen = Parse(accept, ownFormat);
+        if (Cache.Count < CacheLimit)
+        {
+            Cache.TryAdd((single, ownFormat), chosen);
+        }
+
+        return chosen;
+    }
+
+    private static WritableMediaType? Parse(IReadOnlyList<string?> accept, MessageFormat ownFormat)
     {
         List<MediaRange>? ranges = null;
         var sawAny = false;

@@ -18,7 +18,9 @@ internal sealed class JsonCodec : IMessageCodec
         _formatter = new JsonFormatter(JsonFormatter.Settings.Default.WithPreserveProtoFieldNames(options.PreserveProtoFieldNames));
         _parser = new JsonParser(JsonParser.Settings.Default
             .WithIgnoreUnknownFields(options.IgnoreUnknownFields)
-            .WithRecursionLimit(options.MaxDepth));
+            // JsonParser allows one object more than its limit (the root is not counted); PROTOCOL.md counts the
+            // root, as the XML reader does, so 101 nested objects are refused like 101 nested elements.
+            .WithRecursionLimit(options.MaxDepth - 1));
     }
 
     public MessageFormat Format => MessageFormat.Json;

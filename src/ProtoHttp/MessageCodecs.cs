@@ -10,12 +10,16 @@ internal sealed class MessageCodecs
     {
         Options = options;
         var json = new JsonCodec(options);
+        var xml = new XmlCodec(options);
         _writers = new IMessageCodec?[4];
         _writers[(int)MessageFormat.Protobuf] = ProtobufCodec.Instance;
         _writers[(int)MessageFormat.Json] = json;
+        _writers[(int)MessageFormat.Xml] = xml;
         _readers = new IMessageReader?[4];
         _readers[(int)MessageFormat.Protobuf] = ProtobufCodec.Instance;
         _readers[(int)MessageFormat.Json] = json;
+        _readers[(int)MessageFormat.Xml] = xml;
+        _readers[(int)MessageFormat.Form] = new FormBinder(options);
     }
 
     public FormatOptions Options { get; }

@@ -20,14 +20,18 @@ public sealed class CallContextTests(SampleServerFixture fixture) : IClassFixtur
     {
         _server.Probe.Reset();
         var request = Wire.Post(Slow, new SlowRequest { DelayMs = 10_000, IgnoreCancellation = serviceIgnoresToken }, format);
-        request.Headers.Add("Connect-Timeout-Ms", "200");
+        request.Headers.Add("Connect-Timeout-Ms", "1000");
         var started = DateTime.UtcNow;
 
         using var response = await _server.Client.SendAsync(request);
 
         Assert.True(DateTime.UtcNow - started < TimeSpan.FromSeconds(5), "the 504 must come at the deadline, not when the service ends");
-        await ErrorTests.AssertErrorAsync(response, HttpStatusCode.GatewayTimeout, "DEADLINE_EXCEEDED", "The deadline of 200 ms passed before the call completed.", format);
-        await _server.Probe.Cancelled.WaitAsync(TimeSpan.FromSeconds(5));
+        await ErrorTests.AssertErrorAsync(response, HttpStatusCode.GatewayTimeout, "DEADLINE_EXCEEDED", "The deadline of 1000 ms passed before the call completed.", format);
+        if (_server.Probe.Started.IsCompleted)
+        {
+            // On a loaded machine the deadline can pass before the service starts; when it did start, it must hear of it.
+            await _server.Probe.Cancelled.WaitAsync(TimeSpan.FromSeconds(5));
+        }
     }
 
     [Fact]

@@ -94,6 +94,16 @@ public sealed class SearchCallTests(SampleServerFixture fixture) : IClassFixture
     }
 
     [Fact]
+    public async Task RelatedProductsOfTheBestMatchFollowTheMatches()
+    {
+        var chai = await SearchAsync(new SearchRequest { Query = "chai", ResultPerPage = 100 });
+
+        Assert.Equal("Chai", chai.Result[0].Title);
+        Assert.True(chai.Result.Count > 2, "the other beverages follow Chai");
+        Assert.All(chai.Result, hit => Assert.StartsWith("Beverages:", hit.Snippets[0]));
+    }
+
+    [Fact]
     public async Task ServesHttp2WithPriorKnowledge()
     {
         using var client = _server.CreateHttp2Client();

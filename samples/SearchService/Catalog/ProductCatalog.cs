@@ -4,7 +4,8 @@ namespace SearchService.Catalog;
 
 /// <summary>
 /// The Northwind products with their categories and suppliers, searched by words: every query word must match a
-/// word of the product (case-insensitively, whole word or prefix), and matches in the name weigh most.
+/// word of the product (case-insensitively, whole word or prefix), and matches in the name weigh most. After the
+/// matches come the other products of the best match's category, as a shop's "related products" would.
 /// </summary>
 public sealed class ProductCatalog
 {
@@ -52,7 +53,7 @@ public sealed class ProductCatalog
                 (supplier.Name, OtherWeight),
                 (supplier.Country, OtherWeight),
             };
-            return new Product(id, p["product_name"], $"https://northwind.example/products/{id}", snippets, fields);
+            return new Product(id, p["product_name"], category.Name, $"https://northwind.example/products/{id}", snippets, fields);
         }).ToList();
 
         return new ProductCatalog(products);
@@ -67,12 +68,22 @@ public sealed class ProductCatalog
             return [];
         }
 
-        return _products
+        var matches = _products
             .Select(product => (Product: product, Score: Score(product, words)))
             .Where(hit => hit.Score > 0)
             .OrderByDescending(hit => hit.Score)
             .ThenBy(hit => hit.Product.Name, StringComparer.OrdinalIgnoreCase)
-            .Select(hit => hit.Product);
+            .Select(hit => hit.Product)
+            .ToList();
+        if (matches.Count == 0)
+        {
+            return matches;
+        }
+
+        var related = _products
+            .Where(product => product.Category == matches[0].Category && !matches.Contains(product))
+            .OrderBy(product => product.Name, StringComparer.OrdinalIgnoreCase);
+        return matches.Concat(related);
     }
 
     private static int Score(Product product, string[] words)

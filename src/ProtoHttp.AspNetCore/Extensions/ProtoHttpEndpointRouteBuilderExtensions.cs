@@ -1,4 +1,5 @@
 using System.Diagnostics.CodeAnalysis;
+using Microsoft.AspNetCore.Antiforgery;
 using Microsoft.AspNetCore.Routing;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
@@ -50,6 +51,12 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
 
         var prefix = NormalizePrefix(pathPrefix ?? "/" + service.FileName);
         var serviceMetadata = typeof(TService).GetCustomAttributes(inherit: true);
+        if (services.GetService<IAntiforgery>() is not null)
+        {
+            // Form posts are what cross-site request forgery sends; when the app uses antiforgery, they need a token.
+            serviceMetadata = [new RequireAntiforgeryTokenAttribute(), .. serviceMetadata];
+        }
+
         var methodEndpoints = new List<IEndpointConventionBuilder>();
         foreach (var method in binder.Methods)
         {

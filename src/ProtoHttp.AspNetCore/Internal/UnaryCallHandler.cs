@@ -2,6 +2,7 @@ using System.Text;
 using Google.Protobuf;
 using Google.Protobuf.Reflection;
 using Grpc.Core;
+using Microsoft.AspNetCore.Antiforgery;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
 
@@ -21,9 +22,12 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
     where TRequest : class
     where TResponse : class
 {
-    private const string AllowedVerbs = "GET, POST";
-
     private readonly MessageDescriptor _requestDescriptor = descriptor.InputType;
+
+    // GET is allowed unless the service restricts it to methods the .proto declares free of side effects.
+    private readonly bool _getAllowed =
+        !settings.Options.RestrictGetToNoSideEffectMethods
+        || descriptor.GetOptions()?.IdempotencyLevel == MethodOptions.Types.IdempotencyLevel.NoSideEffects;
 
     public RequestDelegate HandlerFor(string routeTail, WritableMediaType? forcedType) => context => HandleCallAsync(context, routeTail, forcedType);
 
@@ -42,9 +46,9 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
             }
 
             var isGet = HttpMethods.IsGet(request.Method);
-            if (!isGet && !HttpMethods.IsPost(request.Method))
+            if (isGet ? !_getAllowed : !HttpMethods.IsPost(request.Method))
             {
-                throw CallRejectedException.MethodNotAllowed(request.Method, AllowedVerbs);
+                throw CallRejectedException.MethodNotAllowed(request.Method, _getAllowed ? "GET, POST" : "POST");
             }
 
             var (reader, ownFormat) = isGet ? QueryReader() : BodyReader(request);
@@ -56,7 +60,7 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
             }
 
             failure = failure with { ErrorType = responseType };
-            ProtoHttpLog.FormatChosen(settings.Logger, method.Name, reader?.Format.ToString() ?? "none", responseType.ContentType);
+            ProtoHttpLog.FormatChosen(settings.Logger, method.Name, reader?.Format, responseType.ContentType);
 
             var timeout = ConnectTimeout.Parse(request.Headers[ConnectTimeout.HeaderName]);
             failure = failure with { Timeout = timeout };
@@ -177,6 +181,12 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
         if (reader is null)
         {
             throw CallRejectedException.UnsupportedMediaType($"The Content-Type '{contentType}' is not a format this service reads.");
+        }
+
+        if (match.Format == MessageFormat.Form && request.HttpContext.Features.Get<IAntiforgeryValidationFeature>() is { IsValid: false } antiforgery)
+        {
+            // ASP.NET Core's antiforgery middleware ran (the app registered antiforgery) and refused the form's token.
+            throw CallRejectedException.BadRequest($"The form post has no valid antiforgery token: {antiforgery.Error?.Message}");
         }
 
         return (reader, match.Format == MessageFormat.Form ? MessageFormat.Json : match.Format);

@@ -57,7 +57,7 @@ public sealed class SampleServer : IAsyncDisposable
         {
             builder.Logging.ClearProviders();
             builder.Logging.AddProvider(logs);
-            builder.Logging.SetMinimumLevel(LogLevel.Debug);
+            builder.Logging.AddFilter<LogSink>(category: null, LogLevel.Debug); // Beats appsettings.json: provider rules win.
             builder.Services.AddSingleton<CallProbe>();
             builder.Services.AddAuthentication(HeaderAuthenticationHandler.SchemeName)
                 .AddScheme<AuthenticationSchemeOptions, HeaderAuthenticationHandler>(HeaderAuthenticationHandler.SchemeName, null);

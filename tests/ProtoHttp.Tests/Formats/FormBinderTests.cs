@@ -1,0 +1,192 @@
+using System.Collections;
+using Google.Protobuf;
+using Google.Protobuf.Reflection;
+using Google.Protobuf.WellKnownTypes;
+using ProtoHttp.Tests.Protos;
+using ProtoService;
+
+namespace ProtoHttp.Tests.Formats;
+
+public class FormBinderTests
+{
+    [Fact]
+    public void BindsTheSearchQueryOfTheProtocol()
+    {
+        var request = Bind<SearchRequest>("query=chai+tea&page_number=1&resultPerPage=2");
+        Assert.Equal(new SearchRequest { Query = "chai tea", PageNumber = 1, ResultPerPage = 2 }, request);
+    }
+
+    [Theory]
+    [InlineData("scalars")]
+    [InlineData("scalars-edges-min")]
+    [InlineData("scalars-edges-max")]
+    [InlineData("scalars-empty")]
+    public void AQueryStringBuiltFromAFlatMessageBindsToTheSameMessageAsItsJson(string sample)
+    {
+        var message = AllTypesSamples.All[sample];
+        var fromJson = CodecHelpers.Read(MessageFormat.Json, CodecHelpers.Write(MessageFormat.Json, message), message.Descriptor);
+        var query = QueryString(message);
+        Assert.Equal(fromJson, CodecHelpers.Read(MessageFormat.Form, query, message.Descriptor));
+    }
+
+    [Fact]
+    public void DecodesPlusAndPercentInNamesAndValuesAndSkipsEmptyPairs()
+    {
+        var scalars = Bind<Scalars>("&string%5Fvalue=caf%C3%A9+%26+%2B1&&labels%5Ba+b%5D=%3D&tags&tags=x&");
+        Assert.Equal("café & +1", scalars.StringValue);
+        Assert.Equal("=", scalars.Labels["a b"]);
+        Assert.Equal(["", "x"], scalars.Tags);
+    }
+
+    [Fact]
+    public void AnEmptyValueLeavesNonStringFieldsUnsetAndSetsStrings()
+    {
+        var scalars = Bind<Scalars>("int32_value=&optional_int32=&created=&bytes_value=&color=&limit=&optional_string=&note=&numbers=");
+        Assert.Equal(new Scalars { OptionalString = "", Note = "" }, scalars);
+    }
+
+    [Fact]
+    public void ValuesTakeTheTextFormsOfSectionFour()
+    {
+        var scalars = Bind<Scalars>(
+            "bool_value=TRUE&color=2&colors=COLOR_RED&colors=9&bytes_value=-_8&double_value=-INF&float_value=NaN"
+            + "&created=1996-07-04T12:00:00.5%2B02:00&timeout=1.5s&limit=-3&uint64_value=18446744073709551615&int64Value=-1");
+        Assert.True(scalars.BoolValue);
+        Assert.Equal(Color.Green, scalars.Color);
+        Assert.Equal([Color.Red, (Color)9], scalars.Colors);
+        Assert.Equal(new byte[] { 0xFB, 0xFF }, scalars.BytesValue.ToByteArray());
+        Assert.Equal(double.NegativeInfinity, scalars.DoubleValue);
+        Assert.True(float.IsNaN(scalars.FloatValue));
+        Assert.Equal(Timestamp.FromDateTime(new DateTime(1996, 7, 4, 10, 0, 0, 500, DateTimeKind.Utc)), scalars.Created);
+        Assert.Equal(new Duration { Seconds = 1, Nanos = 500_000_000 }, scalars.Timeout);
+        Assert.Equal(-3, scalars.Limit);
+        Assert.Equal(ulong.MaxValue, scalars.Uint64Value);
+        Assert.Equal(-1, scalars.Int64Value);
+        Assert.False(Bind<Scalars>("bool_value=0").BoolValue);
+        Assert.True(Bind<Scalars>("bool_value=1").BoolValue);
+    }
+
+    [Fact]
+    public void DottedPathsReachSingularNestedMessagesAndMaps()
+    {
+        var all = Bind<AllTypes>("scalars.int32_value=5&nested.child.name=x&tree.next.next.label=deep&wellKnown.timestamp=1970-01-01T00:00:00Z"
+            + "&maps.int32_to_string[-1]=minus&maps.bool_to_enum[true]=COLOR_BLUE&choice.text=t");
+        Assert.Equal(5, all.Scalars.Int32Value);
+        Assert.Equal("x", all.Nested.Child.Name);
+        Assert.Equal("deep", all.Tree.Next.Next.Label);
+        Assert.Equal(new Timestamp(), all.WellKnown.Timestamp);
+        Assert.Equal("minus", all.Maps.Int32ToString[-1]);
+        Assert.Equal(Color.Blue, all.Maps.BoolToEnum[true]);
+        Assert.Equal("t", all.Choice.Text);
+        Assert.Null(Bind<AllTypes>("nested.value=&nested.child.value=").Nested);
+    }
+
+    [Fact]
+    public void MissingRequiredFieldsAreNamedAfterBinding()
+    {
+        var request = Bind<SearchRequest>("page_number=1");
+        var ex = Assert.Throws<InvalidMessageException>(() => RequiredFields.Check(request));
+        Assert.Contains("'query'", ex.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void UnknownKeysAreIgnoredWhenTheOptionsSaySo()
+    {
+        var codecs = new MessageCodecs(FormatOptions.Default with { IgnoreUnknownFields = true });
+        var request = (SearchRequest)CodecHelpers.Read(MessageFormat.Form, "unknown=1&query=q&nested.unknown=2", SearchRequest.Descriptor, codecs);
+        Assert.Equal("q", request.Query);
+    }
+
+    [Theory]
+    [InlineData("page_number=abc", "Key 'page_number': 'abc' is not a valid int32.")]
+    [InlineData("page_number=1&page_number=2", "Key 'page_number' has two values")]
+    [InlineData("page_number=1&pageNumber=2", "Key 'pageNumber' has two values")]
+    [InlineData("unknown=1", "Unknown key 'unknown'")]
+    [InlineData("query=%zz", "Key 'query': '%' must be followed by two hexadecimal digits.")]
+    [InlineData("query=abc%2", "Key 'query': '%' must be followed by two hexadecimal digits.")]
+    [InlineData("qu%ery=1", "Key 'qu%ery': '%' must be followed")]
+    [InlineData("query=%C3%28", "Key 'query': the percent-decoded bytes are not valid UTF-8.")]
+    [InlineData("query.x=1", "Key 'query.x': 'query' is not a message")]
+    [InlineData("query[x]=1", "Key 'query[x]': 'query' is not a map")]
+    public void SearchRequestMistakesNameTheKey(string query, string expected) => AssertFails(query, SearchRequest.Descriptor, expected);
+
+    [Theory]
+    [InlineData("result.url=x", "Key 'result.url': 'result' is a repeated message field")]
+    [InlineData("result=x", "Key 'result': 'result' is a repeated message field")]
+    public void RepeatedMessagesCannotBeBound(string query, string expected) => AssertFails(query, SearchResponse.Descriptor, expected);
+
+    [Theory]
+    [InlineData("bytes_value=not*base64", "Key 'bytes_value': 'not*base64' is not valid base64.")]
+    [InlineData("bytes_value=abcde", "Key 'bytes_value': 'abcde' is not valid base64.")]
+    [InlineData("color=COLOR_PURPLE", "Key 'color': 'COLOR_PURPLE' is not a value of enum Color.")]
+    [InlineData("bool_value=yes", "Key 'bool_value': 'yes' is not a valid bool.")]
+    [InlineData("int32_value=2147483648", "Key 'int32_value': '2147483648' is not a valid int32.")]
+    [InlineData("created=1996-07-04", "Key 'created'")]
+    [InlineData("timeout=90", "Key 'timeout'")]
+    [InlineData("labels=x", "Key 'labels': 'labels' is a map")]
+    [InlineData("labels[a=x", "Key 'labels[a'")]
+    [InlineData("labels[a]=1&labels[a]=2", "Key 'labels[a]' has two values")]
+    public void ScalarsMistakesNameTheKey(string query, string expected) => AssertFails(query, Scalars.Descriptor, expected);
+
+    [Theory]
+    [InlineData("nested=x", "Key 'nested': 'nested' is a message; bind its fields as nested.name=value.")]
+    [InlineData("maps.int32_to_string[x]=1", "Key 'maps.int32_to_string[x]': 'x' is not a valid int32.")]
+    [InlineData("maps.int64_to_message[1]=x", "Key 'maps.int64_to_message[1]'")]
+    [InlineData("repeated.messages.name=x", "'messages' is a repeated message field")]
+    [InlineData("choice.text=a&choice.number=1", "'number' and 'text' are both in oneof 'value'")]
+    public void NestedMistakesNameTheKey(string query, string expected) => AssertFails(query, AllTypes.Descriptor, expected);
+
+    [Fact]
+    public void DottedPathsAreDepthLimited()
+    {
+        var deep = string.Join('.', Enumerable.Repeat("next", 101)) + ".label=x";
+        AssertFails(deep, Tree.Descriptor, "nests deeper than 100 fields");
+        var tree = Bind<Tree>(string.Join('.', Enumerable.Repeat("next", 99)) + ".label=x");
+        for (var i = 0; i < 99; i++)
+        {
+            tree = tree.Next;
+        }
+
+        Assert.Equal("x", tree.Label);
+    }
+
+    private static T Bind<T>(string query)
+        where T : IMessage<T>, new() => CodecHelpers.Read<T>(MessageFormat.Form, query);
+
+    private static void AssertFails(string query, MessageDescriptor descriptor, string expected)
+    {
+        var ex = CodecHelpers.ReadFails(MessageFormat.Form, query, descriptor);
+        Assert.Contains(expected, ex.Message, StringComparison.Ordinal);
+    }
+
+    // One key per set field (repeated: one per item; maps: name[key]), values in their text forms, percent-encoded.
+    private static string QueryString(IMessage message)
+    {
+        var pairs = new List<string>();
+        foreach (var field in message.Descriptor.Fields.InFieldNumberOrder())
+        {
+            var value = field.Accessor.GetValue(message);
+            if (field.IsMap)
+            {
+                var (keyField, valueField) = FieldValues.EntryFields(field);
+                foreach (DictionaryEntry entry in (IDictionary)value)
+                {
+                    pairs.Add(Pair($"{field.Name}[{FieldText.Format(keyField, entry.Key)}]", FieldText.Format(valueField, entry.Value!)));
+                }
+            }
+            else if (field.IsRepeated)
+            {
+                pairs.AddRange(((IList)value).Cast<object>().Select(item => Pair(field.JsonName, FieldText.Format(field, item))));
+            }
+            else if (field.HasPresence ? field.Accessor.HasValue(message) : FieldText.Format(field, value) != FieldText.Format(field, FieldValues.DefaultValue(field)))
+            {
+                pairs.Add(Pair(field.Name, FieldText.Format(field, value)));
+            }
+        }
+
+        return string.Join('&', pairs);
+    }
+
+    private static string Pair(string name, string value) =>
+        Uri.EscapeDataString(name) + "=" + Uri.EscapeDataString(value).Replace("%20", "+", StringComparison.Ordinal);
+}

@@ -1,0 +1,153 @@
+using System.Text;
+using Google.Protobuf;
+using Google.Protobuf.WellKnownTypes;
+using ProtoHttp.Tests.Protos;
+using ProtoHttp.Tests.Protos.Proto2;
+using ProtoService;
+
+namespace ProtoHttp.Tests.Formats;
+
+public class XmlCodecTests
+{
+    [Fact]
+    public void ErrorResultIsCodeThenErrorTextInFieldNumberOrder()
+    {
+        var xml = CodecHelpers.WriteText(MessageFormat.Xml, new ErrorResult { Code = "NOT_FOUND", ErrorText = "Method 'X' not found." });
+        Assert.Equal("<root><code>NOT_FOUND</code><error_text>Method 'X' not found.</error_text></root>", xml);
+    }
+
+    [Fact]
+    public void SearchResponseWithOneResultIsTheProtocolExample()
+    {
+        var response = new SearchResponse { Result = { new SearchResponse.Types.Result { Url = "http://example.com" } } };
+        Assert.Equal("<root><result><url>http://example.com</url></result></root>", CodecHelpers.WriteText(MessageFormat.Xml, response));
+    }
+
+    [Fact]
+    public void TheEmptyMessageIsAnEmptyRootAndHasNoDeclaration()
+    {
+        Assert.Equal("<root></root>", CodecHelpers.WriteText(MessageFormat.Xml, new Scalars()));
+    }
+
+    [Fact]
+    public void ScalarsUseXmlConvertText()
+    {
+        var xml = CodecHelpers.WriteText(MessageFormat.Xml, new Repeated
+        {
+            Doubles = { double.NaN, double.PositiveInfinity, double.NegativeInfinity, -0.0, 0.1 },
+            Int64S = { long.MinValue },
+            Bools = { true, false },
+        });
+        Assert.Equal(
+            "<root><doubles>NaN</doubles><doubles>INF</doubles><doubles>-INF</doubles><doubles>-0</doubles><doubles>0.1</doubles>"
+            + "<int64s>-9223372036854775808</int64s><bools>true</bools><bools>false</bools></root>",
+            xml);
+    }
+
+    [Fact]
+    public void ReadsAnyRootNameDeclarationCharacterReferencesCdataCommentsAndJsonNames()
+    {
+        var body = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!-- a request -->\n<SearchRequest xmlns=\"urn:x\">\n"
+            + "  <query>&#99;hai &amp; <![CDATA[<tea>]]></query>\n  <pageNumber> 2 </pageNumber>\n</SearchRequest>";
+        var request = CodecHelpers.Read<SearchRequest>(MessageFormat.Xml, body);
+        Assert.Equal("chai & <tea>", request.Query);
+        Assert.Equal(2, request.PageNumber);
+    }
+
+    [Fact]
+    public void ReadsEnumsByNameOrNumberAndMapsWithEitherPartMissing()
+    {
+        var body = "<r><color>2</color><colors>COLOR_RED</colors><colors>42</colors><labels><value>v</value></labels><labels><key>k</key></labels></r>";
+        var scalars = CodecHelpers.Read<Scalars>(MessageFormat.Xml, body);
+        Assert.Equal(Color.Green, scalars.Color);
+        Assert.Equal([Color.Red, (Color)42], scalars.Colors);
+        Assert.Equal("v", scalars.Labels[""]);
+        Assert.Equal("", scalars.Labels["k"]);
+    }
+
+    [Fact]
+    public void AnEmptyBodyIsTheEmptyMessage()
+    {
+        Assert.Equal(new Scalars(), CodecHelpers.Read<Scalars>(MessageFormat.Xml, ""));
+    }
+
+    [Fact]
+    public void WhitespaceOnlyStringsSurvive()
+    {
+        var scalars = new Scalars { StringValue = " \r\n\t ", Tags = { "  " } };
+        Assert.Equal(scalars, CodecHelpers.Read(MessageFormat.Xml, CodecHelpers.Write(MessageFormat.Xml, scalars), Scalars.Descriptor));
+    }
+
+    [Theory]
+    [InlineData(0)]
+    [InlineData(1)]
+    [InlineData(2)]
+    [InlineData(3)]
+    public void AStringXmlCannotCarryIsRefusedNamingTheField(int sample)
+    {
+        // Built here: attribute strings are stored as UTF-8, which cannot hold a lone surrogate.
+        var text = new[] { "\0", "bell \u0007", "\uFFFF", "lone \uD800 surrogate" }[sample];
+        var ex = Assert.Throws<InvalidOperationException>(() => CodecHelpers.Write(MessageFormat.Xml, new Scalars { StringValue = text }));
+        Assert.Contains("string_value", ex.Message, StringComparison.Ordinal);
+        Assert.Contains("XML 1.0 cannot carry", ex.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void LongStringsAndBytesAreReadWhole()
+    {
+        var scalars = new Scalars { StringValue = new string('x', 1_000_000), BytesValue = ByteString.CopyFrom(new byte[300_000]) };
+        Assert.Equal(scalars, CodecHelpers.Read(MessageFormat.Xml, CodecHelpers.Write(MessageFormat.Xml, scalars), Scalars.Descriptor));
+    }
+
+    [Fact]
+    public void SurrogatePairsAreWritten()
+    {
+        var scalars = new Scalars { StringValue = "😀\uD83D\uDE00" };
+        Assert.Equal(scalars, CodecHelpers.Read(MessageFormat.Xml, CodecHelpers.Write(MessageFormat.Xml, scalars), Scalars.Descriptor));
+    }
+
+    [Fact]
+    public void UnknownElementsAreIgnoredWhenTheOptionsSaySo()
+    {
+        var codecs = new MessageCodecs(FormatOptions.Default with { IgnoreUnknownFields = true });
+        var request = (SearchRequest)CodecHelpers.Read(MessageFormat.Xml, "<r><extra><deep>1</deep></extra><query>q</query></r>", SearchRequest.Descriptor, codecs);
+        Assert.Equal("q", request.Query);
+    }
+
+    [Fact]
+    public void ProtoTwoGroupsAreLowerCaseNestedElements()
+    {
+        var legacy = CodecHelpers.Read<Legacy>(MessageFormat.Xml, "<root><id>1</id><item><name>a</name></item><item><name>b</name></item><extra><note>n</note></extra></root>");
+        Assert.Equal(["a", "b"], legacy.Item.Select(item => item.Name));
+        Assert.Equal("n", legacy.Extra.Note);
+    }
+
+    [Fact]
+    public void WellKnownTypesAreTheTextOfTheirJsonForm()
+    {
+        var message = new WellKnown
+        {
+            Timestamp = new Timestamp { Seconds = 1, Nanos = 500_000_000 },
+            Duration = new Duration { Seconds = 90 },
+            Int64Wrapper = 5,
+            FieldMask = new FieldMask { Paths = { "a_b" } },
+            Value = Value.ForNumber(1),
+        };
+        Assert.Equal(
+            "<root><timestamp>1970-01-01T00:00:01.500Z</timestamp><duration>90s</duration><int64_wrapper>5</int64_wrapper>"
+            + "<field_mask>aB</field_mask><value>1</value></root>",
+            CodecHelpers.WriteText(MessageFormat.Xml, message));
+        var read = CodecHelpers.Read<WellKnown>(MessageFormat.Xml, "<r><timestamp>1970-01-01T02:00:01.5+02:00</timestamp><duration>-0.25s</duration></r>");
+        Assert.Equal(new Timestamp { Seconds = 1, Nanos = 500_000_000 }, read.Timestamp);
+        Assert.Equal(new Duration { Nanos = -250_000_000 }, read.Duration);
+    }
+
+    [Fact]
+    public void AStreamOfManySegmentsReadsLikeOneArray()
+    {
+        var bytes = CodecHelpers.Write(MessageFormat.Xml, AllTypesSamples.All["all-types"]);
+        var sequence = SegmentedSequence.Create(bytes, segmentLength: 7);
+        var read = CodecHelpers.Codecs.Reader(MessageFormat.Xml)!.Read(sequence, AllTypes.Descriptor);
+        Assert.Equal(AllTypesSamples.All["all-types"].ToByteArray(), read.ToByteArray());
+    }
+}
