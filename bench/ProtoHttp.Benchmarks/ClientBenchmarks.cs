@@ -27,7 +27,7 @@ public class ClientBenchmarks
         var result = new SearchResponse.Types.Result { Url = product.Url, Title = product.Name };
         result.Snippets.Add(product.Snippets);
         response.Result.Add(result);
-        _searchRequest = new SearchRequest { Query = Workload.SearchQuery };
+        _searchRequest = new SearchRequest { Query = Workload.SearchQuery, ResultPerPage = Workload.SearchPageSize };
         _records = RecordFactory.Create(HandlerBenchmarks.EchoRecords);
 
         _search = new global::ProtoService.SearchService.SearchServiceClient(ClientInvokers.Create(Client(response)));

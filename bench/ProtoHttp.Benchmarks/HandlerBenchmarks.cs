@@ -68,13 +68,13 @@ public class HandlerBenchmarks
         _service = ActivatorUtilities.CreateInstance<CatalogSearchService>(_app.Services);
         _bareContext = new BareServerCallContext();
 
-        _searchRequest = new SearchRequest { Query = Workload.SearchQuery };
+        _searchRequest = new SearchRequest { Query = Workload.SearchQuery, ResultPerPage = Workload.SearchPageSize };
         var response = _service.Search(_searchRequest, _bareContext).Result;
         Check.Equal(1, response.Result.Count, "W3's results for '" + Workload.SearchQuery + "'");
         _searchProtobuf = _searchRequest.ToByteArray();
         _searchJson = Codecs.Write(Codecs.Json, _searchRequest);
         _searchXml = Codecs.Xml is { } xml ? Codecs.Write(xml, _searchRequest) : [];
-        _searchForm = Encoding.ASCII.GetBytes("query=" + Workload.SearchQuery);
+        _searchForm = Encoding.ASCII.GetBytes(Workload.SearchForm);
         _searchProtobufLength = response.CalculateSize();
         _searchJsonLength = Codecs.Write(Codecs.Json, response).Length;
         _searchXmlLength = Codecs.Xml is { } x ? Codecs.Write(x, response).Length : 0;
@@ -135,7 +135,7 @@ public class HandlerBenchmarks
     [Benchmark]
     public async Task Search_Get()
     {
-        var (status, length) = await _call.SendAsync(_search, "GET", SearchRoute, null, [], "?query=" + Workload.SearchQuery);
+        var (status, length) = await _call.SendAsync(_search, "GET", SearchRoute, null, [], "?" + Workload.SearchForm);
         Expect(status, length, _searchJsonLength);
     }
 

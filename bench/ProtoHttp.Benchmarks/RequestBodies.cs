@@ -16,9 +16,9 @@ internal static class RequestBodies
     public static void Write(string folder)
     {
         Directory.CreateDirectory(folder);
-        var search = new SearchRequest { Query = Workload.SearchQuery };
-        WriteAll(folder, "search", search, new SearchRequestDto { Query = Workload.SearchQuery });
-        File.WriteAllText(Path.Combine(folder, "search.form"), "query=" + Workload.SearchQuery);
+        var search = new SearchRequest { Query = Workload.SearchQuery, ResultPerPage = Workload.SearchPageSize };
+        WriteAll(folder, "search", search, new SearchRequestDto { Query = Workload.SearchQuery, ResultPerPage = Workload.SearchPageSize });
+        File.WriteAllText(Path.Combine(folder, "search.form"), Workload.SearchForm);
         foreach (var count in RecordFactory.Counts)
         {
             var records = RecordFactory.Create(count);
