@@ -287,7 +287,17 @@ internal sealed class XmlMessageReader
         }
 
         _xml.Read();
-        return pieces?.ToString() ?? text ?? "";
+        var value = pieces?.ToString() ?? text ?? "";
+
+        // The UTF-8 reader resolves character references such as &#0; without checking them; XML 1.0 forbids
+        // them, and a value holding one could not be written back as XML.
+        if (XmlText.FirstUnwritable(value) is var bad and >= 0)
+        {
+            throw new InvalidMessageException(
+                $"The XML body is not well-formed: <{where}> holds a character reference to U+{bad:X4}, a character XML 1.0 does not allow.");
+        }
+
+        return value;
     }
 
     private static bool IsNested(FieldDescriptor field) =>

@@ -1,4 +1,3 @@
-using System.Buffers;
 using Google.Protobuf;
 using Microsoft.AspNetCore.Http;
 
@@ -36,9 +35,9 @@ internal static class ResponseWriter
         }
 
         // Text formats learn their size only by writing: buffer once so Content-Length can precede the body.
-        var buffer = new ArrayBufferWriter<byte>(4096);
+        using var buffer = new PooledBufferWriter(4096);
         codecs.Writer(type.Format)!.Write(message, buffer);
-        response.ContentLength = buffer.WrittenCount;
+        response.ContentLength = buffer.WrittenMemory.Length;
         await response.BodyWriter.WriteAsync(buffer.WrittenMemory);
     }
 }
