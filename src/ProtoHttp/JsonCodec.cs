@@ -46,7 +46,9 @@ internal sealed class JsonCodec : IMessageCodec
         {
             return _parser.Parse(json, descriptor);
         }
-        catch (Exception ex) when (ex is InvalidJsonException or InvalidProtocolBufferException or FormatException or OverflowException or ArgumentException)
+        // InvalidOperationException: an Any whose @type names a message the parser's type registry does not know.
+        catch (Exception ex) when (ex is InvalidJsonException or InvalidProtocolBufferException or FormatException or OverflowException or ArgumentException
+            or InvalidOperationException)
         {
             throw new InvalidMessageException($"The JSON body is not a valid {descriptor.Name}: {ex.Message}", ex);
         }

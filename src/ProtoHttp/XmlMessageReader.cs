@@ -287,7 +287,14 @@ internal sealed class XmlMessageReader
         }
 
         _xml.Read();
-        return pieces?.ToString() ?? text ?? "";
+        var value = pieces?.ToString() ?? text ?? "";
+        if (PrintableText.IndexOfUncarryable(value) is var bad and >= 0)
+        {
+            // The text reader lets character references such as &#0; through; XML 1.0 allows them nowhere.
+            throw new InvalidMessageException($"<{where}> holds U+{(int)value[bad]:X4}, a character XML 1.0 does not allow, not even as a character reference.");
+        }
+
+        return value;
     }
 
     private static bool IsNested(FieldDescriptor field) =>

@@ -10,8 +10,8 @@ namespace ProtoHttp;
 /// <summary>
 /// Writes one message as ProtoHttp XML (PROTOCOL.md section 4), streaming UTF-8 into the output.
 /// A string XML 1.0 cannot carry (U+0000 and the other C0 controls but tab, CR and LF; U+FFFE, U+FFFF; a lone
-/// surrogate) is refused with an <see cref="InvalidOperationException"/> naming the field (the server answers 500,
-/// as for any response it cannot write), rather than written
+/// surrogate) is refused with an <see cref="InvalidOperationException"/> naming the field (the server answers 406,
+/// as for any answer the negotiated format cannot carry), rather than written
 /// as broken XML or silently altered: the caller can ask for JSON or protobuf, which carry it.
 /// </summary>
 internal sealed class XmlMessageWriter

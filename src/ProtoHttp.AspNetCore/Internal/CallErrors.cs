@@ -69,7 +69,8 @@ internal static class CallErrors
             return Task.CompletedTask;
         }
 
-        var error = new ErrorResult { Code = StatusMapping.ToCodeName(code), ErrorText = text };
+        // The text often quotes the client's own bytes (a key, a value): made printable, it can be written in every format.
+        var error = new ErrorResult { Code = StatusMapping.ToCodeName(code), ErrorText = PrintableText.Escape(text) };
         return ResponseWriter.WriteAsync(response, httpStatus, error, call.ErrorType ?? ErrorFormat.Choose(context.Request, forced: null), call.Codecs);
     }
 }
