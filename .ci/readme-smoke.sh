@@ -39,4 +39,21 @@ curl -s $URL/ProtoService.proto | grep -q '//max field-id' || fail "the .proto w
 [ "$(status -X PUT $URL/ProtoService.proto/Search)" = 405 ] || fail "PUT is not 405"
 curl -s -X PUT $URL/ProtoService.proto/Search | jq -e '.code == "UNIMPLEMENTED"' >/dev/null || fail "405 has no ErrorResult"
 
-echo "README smoke: 10 passed, 0 failed"
+# GET: JSON for curl, XML when asked for or with the .xml suffix, and for a browser's Accept.
+curl -s "$URL/ProtoService.proto/Search?query=chai" | jq -e '.result[0].title == "Chai"' >/dev/null || fail "GET did not answer JSON hits"
+curl -s -H 'Accept: application/xml' "$URL/ProtoService.proto/Search?query=chai" | grep -q '^<root><result><url>[^<]*</url><title>Chai</title>' || fail "Accept: application/xml did not answer XML"
+curl -s "$URL/ProtoService.proto/Search.xml?query=chai" | grep -q '^<root><result><url>[^<]*</url><title>Chai</title>' || fail "the .xml suffix did not answer XML"
+[ "$(curl -s -o /dev/null -w '%{content_type}' -H 'Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' "$URL/ProtoService.proto/Search?query=chai")" = 'application/xml; charset=utf-8' ] || fail "a browser's Accept did not get XML"
+# A form post, as the search page's POST form sends it.
+curl -s -d 'query=chai&result_per_page=2' $URL/ProtoService.proto/Search | jq -e '.result | length == 2' >/dev/null || fail "the form post did not give two hits"
+# An XML body, any root name; answered in XML.
+curl -s -X POST -H 'Content-Type: application/xml' -d '<SearchRequest><query>chai</query></SearchRequest>' $URL/ProtoService.proto/Search \
+  | grep -q '<title>Chai</title>' || fail "the XML body did not find Chai"
+# Bad input is a 400 naming the problem.
+curl -s "$URL/ProtoService.proto/Search?query=chai&page_number=abc" | jq -e '.errorText | contains("page_number")' >/dev/null || fail "page_number=abc is not a 400 naming the key"
+[ "$(status -X POST -H 'Content-Type: application/xml' -d '<!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><r><query>&x;</query></r>' $URL/ProtoService.proto/Search)" = 400 ] || fail "an XML DTD is not 400"
+
+# The typed client sample.
+dotnet run --project samples/SearchClient -c Release --no-build -- chai | grep -q Chai || fail "SearchClient did not print Chai"
+
+echo "README smoke: 19 passed, 0 failed"

@@ -54,6 +54,8 @@
       return item;
     }));
 
+    // Numbered across pages: page 2 starts where page 1 ended.
+    hits.start = (page - 1) * pageSize + 1;
     pager.hidden = false;
     pageLabel.textContent = `Page ${page}`;
     prev.disabled = page === 1;

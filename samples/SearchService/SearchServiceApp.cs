@@ -24,6 +24,7 @@ public static class SearchServiceApp
         builder.Services.AddAuthentication();
         builder.Services.AddAuthorization();
         builder.Services.AddCors();
+        builder.Services.AddRateLimiter(_ => { });
         configure?.Invoke(builder);
 
         var app = builder.Build();
@@ -33,6 +34,7 @@ public static class SearchServiceApp
         app.UseCors();
         app.UseAuthentication();
         app.UseAuthorization();
+        app.UseRateLimiter();
 
         app.MapProtoService<CatalogSearchService>();
         app.MapProtoService<NorthwindOrdersService>();

@@ -56,7 +56,18 @@ internal sealed class JsonCodec : IMessageCodec
 
     public void Write(IMessage message, IBufferWriter<byte> output)
     {
-        var json = _formatter.Format(message);
+        string json;
+        try
+        {
+            json = _formatter.Format(message);
+        }
+        catch (Exception ex) when (ex is InvalidOperationException or ArgumentException)
+        {
+            // A valid message JSON cannot represent: a Timestamp or Duration out of JSON's range, an Any whose type
+            // the registry does not know, a lone surrogate. Protobuf carries all of them: 406, as for XML.
+            throw new UnwritableMessageException($"The answer cannot be written as JSON: {ex.Message}");
+        }
+
         Encoding.UTF8.GetBytes(json, output);
     }
 }

@@ -288,10 +288,13 @@ internal sealed class XmlMessageReader
 
         _xml.Read();
         var value = pieces?.ToString() ?? text ?? "";
-        if (PrintableText.IndexOfUncarryable(value) is var bad and >= 0)
+
+        // The UTF-8 reader resolves character references such as &#0; without checking them; XML 1.0 forbids
+        // them, and a value holding one could not be written back as XML.
+        if (XmlText.FirstUnwritable(value) is var bad and >= 0)
         {
-            // The text reader lets character references such as &#0; through; XML 1.0 allows them nowhere.
-            throw new InvalidMessageException($"<{where}> holds U+{(int)value[bad]:X4}, a character XML 1.0 does not allow, not even as a character reference.");
+            throw new InvalidMessageException(
+                $"The XML body is not well-formed: <{where}> holds a character reference to U+{bad:X4}, a character XML 1.0 does not allow.");
         }
 
         return value;

@@ -10,19 +10,12 @@ namespace ProtoHttp;
 /// <summary>
 /// Writes one message as ProtoHttp XML (PROTOCOL.md section 4), streaming UTF-8 into the output.
 /// A string XML 1.0 cannot carry (U+0000 and the other C0 controls but tab, CR and LF; U+FFFE, U+FFFF; a lone
-/// surrogate) is refused with an <see cref="InvalidOperationException"/> naming the field (the server answers 406,
-/// as for any answer the negotiated format cannot carry), rather than written
-/// as broken XML or silently altered: the caller can ask for JSON or protobuf, which carry it.
+/// surrogate) is refused with an <see cref="UnwritableMessageException"/> naming the field (the server answers 406),
+/// rather than written as broken XML or silently altered: the caller can ask for JSON or protobuf, which carry it.
 /// </summary>
 internal sealed class XmlMessageWriter
 {
     private static readonly UTF8Encoding Utf8 = new(encoderShouldEmitUTF8Identifier: false);
-
-    // Every character that may be one XML 1.0 cannot carry: C0 controls but tab, LF and CR; surrogates (fine in
-    // pairs); U+FFFE and U+FFFF.
-    private static readonly SearchValues<char> Suspicious = SearchValues.Create(
-        [.. Enumerable.Range(0, 0x20).Where(c => c is not ('\t' or '\n' or '\r')).Select(c => (char)c),
-         .. Enumerable.Range(0xD800, 0x800).Select(c => (char)c), '\uFFFE', '\uFFFF']);
 
     private readonly XmlWriter _xml;
     private readonly char[] _scratch = new char[32];
@@ -93,30 +86,13 @@ internal sealed class XmlMessageWriter
     {
         // Checked here rather than left to CheckCharacters, which lets a lone surrogate through as an invalid
         // character reference. The vectorized scan finds nothing in ordinary text.
-        if (text.AsSpan().IndexOfAny(Suspicious) >= 0 && FirstUnwritable(text) is var bad and >= 0)
+        if (XmlText.FirstUnwritable(text) is var bad and >= 0)
         {
-            throw new InvalidOperationException(
+            throw new UnwritableMessageException(
                 $"Field '{field.FullName}' holds U+{bad:X4}, a character XML 1.0 cannot carry; ask for JSON or protobuf instead.");
         }
 
         _xml.WriteString(text);
-    }
-
-    private static int FirstUnwritable(string text)
-    {
-        for (var i = 0; i < text.Length; i++)
-        {
-            if (i + 1 < text.Length && char.IsSurrogatePair(text[i], text[i + 1]))
-            {
-                i++;
-            }
-            else if (!XmlConvert.IsXmlChar(text[i]))
-            {
-                return text[i];
-            }
-        }
-
-        return -1;
     }
 
     // Implicit-presence (proto3) fields are unset when they hold their default, exactly as the binary encoding decides.

@@ -1,5 +1,7 @@
 using System.Net;
 using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.RateLimiting;
 using Microsoft.Extensions.DependencyInjection;
 using Northwind;
 using ProtoHttp.FunctionalTests.Infrastructure;
@@ -21,11 +23,17 @@ public sealed class AccessControlTests : IAsyncLifetime
         {
             builder.Services.AddCors(o => o.AddPolicy("search-page", p => p.WithOrigins(AllowedOrigin).AllowAnyHeader().WithMethods("GET", "POST")));
             builder.Services.AddProtoHttp().AddServiceOptions<NorthwindOrdersService>(o => o.RestrictGetToNoSideEffectMethods = true);
+            builder.Services.AddRateLimiter(o =>
+            {
+                o.RejectionStatusCode = StatusCodes.Status429TooManyRequests;
+                o.AddFixedWindowLimiter("one-a-minute", w => (w.PermitLimit, w.Window, w.QueueLimit) = (1, TimeSpan.FromMinutes(1), 0));
+            });
         },
         map: app =>
         {
             app.MapProtoService<GuardedTestService>("/guarded/test_service.proto");
             app.MapProtoService<ScriptedTestService>("/cors/test_service.proto").RequireCors("search-page");
+            app.MapProtoService<ScriptedTestService>("/limited/test_service.proto").RequireRateLimiting("one-a-minute");
         });
 
     public async Task DisposeAsync() => await _server.DisposeAsync();
@@ -99,6 +107,16 @@ public sealed class AccessControlTests : IAsyncLifetime
 
         Assert.False(preflightResponse.Headers.Contains("Access-Control-Allow-Origin"));
         Assert.False(callResponse.Headers.Contains("Access-Control-Allow-Origin"));
+    }
+
+    [Fact]
+    public async Task RequireRateLimitingAppliesToEveryMethodOfTheService()
+    {
+        using var first = await _server.Client.SendAsync(Wire.Post("/limited/test_service.proto/Context", new ContextRequest(), "application/json"));
+        using var second = await _server.Client.SendAsync(Wire.Post("/limited/test_service.proto/Slow", new SlowRequest(), "application/json"));
+
+        Assert.Equal(HttpStatusCode.OK, first.StatusCode);
+        Assert.Equal(HttpStatusCode.TooManyRequests, second.StatusCode);
     }
 
     [Fact]

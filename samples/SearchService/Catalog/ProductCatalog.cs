@@ -45,13 +45,13 @@ public sealed class ProductCatalog
                 snippets.Add("Discontinued");
             }
 
-            var fields = new List<(string, int)>
+            var fields = new List<(string[], int)>
             {
-                (p["product_name"], NameWeight),
-                (category.Name, CategoryWeight),
-                (category.Description, OtherWeight),
-                (supplier.Name, OtherWeight),
-                (supplier.Country, OtherWeight),
+                (Tokenize(p["product_name"]), NameWeight),
+                (Tokenize(category.Name), CategoryWeight),
+                (Tokenize(category.Description), OtherWeight),
+                (Tokenize(supplier.Name), OtherWeight),
+                (Tokenize(supplier.Country), OtherWeight),
             };
             return new Product(id, p["product_name"], category.Name, $"https://northwind.example/products/{id}", snippets, fields);
         }).ToList();
@@ -92,9 +92,9 @@ public sealed class ProductCatalog
         foreach (var word in words)
         {
             var best = 0;
-            foreach (var (text, weight) in product.Fields)
+            foreach (var (tokens, weight) in product.Fields)
             {
-                foreach (var token in Tokenize(text))
+                foreach (var token in tokens)
                 {
                     if (token.Equals(word, StringComparison.OrdinalIgnoreCase))
                     {

@@ -31,6 +31,11 @@ internal static class CallErrors
                 ProtoHttpLog.BadRequestBody(logger, call.Method, invalid.Message);
                 return WriteAsync(context, StatusCodes.Status400BadRequest, StatusCode.InvalidArgument, invalid.Message, call);
 
+            case UnwritableMessageException unwritable:
+                ProtoHttpLog.CallRejected(logger, call.Method, StatusCodes.Status406NotAcceptable, unwritable.Message);
+                return WriteAsync(context, StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument, unwritable.Message,
+                    call with { ErrorType = MediaTypes.Canonical(MessageFormat.Json) });
+
             case BadHttpRequestException badRequest:
                 // Kestrel's own verdict on the body: too large, too slow, or cut short.
                 ProtoHttpLog.BadRequestBody(logger, call.Method, badRequest.Message);
@@ -69,8 +74,16 @@ internal static class CallErrors
             return Task.CompletedTask;
         }
 
-        // The text often quotes the client's own bytes (a key, a value): made printable, it can be written in every format.
-        var error = new ErrorResult { Code = StatusMapping.ToCodeName(code), ErrorText = PrintableText.Escape(text) };
-        return ResponseWriter.WriteAsync(response, httpStatus, error, call.ErrorType ?? ErrorFormat.Choose(context.Request, forced: null), call.Codecs);
+        // A lone surrogate (a service's own detail can hold one) is something no text format and not even UTF-8 can
+        // carry; it goes out visible as \uD800 rather than making the error itself unwritable.
+        var error = new ErrorResult { Code = StatusMapping.ToCodeName(code), ErrorText = PrintableText.EscapeLoneSurrogates(text) };
+        var type = call.ErrorType ?? ErrorFormat.Choose(context.Request, forced: null);
+        if (type.Format == MessageFormat.Xml && !XmlText.CanCarry(text))
+        {
+            // An RpcException detail may hold what XML cannot carry; the error must still reach the client.
+            type = MediaTypes.Canonical(MessageFormat.Json);
+        }
+
+        return ResponseWriter.WriteAsync(response, httpStatus, error, type, call.Codecs);
     }
 }

@@ -32,11 +32,6 @@ internal sealed class CallRejectedException(int httpStatus, StatusCode code, str
         new(StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument,
             $"None of the media types in the Accept header can be written; this service writes {MediaTypes.WritableList}.");
 
-    /// <summary>The answer holds something the negotiated format cannot carry (XML and U+0000, JSON and a lone surrogate).</summary>
-    public static CallRejectedException NotWritable(string contentType, string reason) =>
-        new(StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument,
-            $"The answer cannot be written as {contentType}: {reason}");
-
     public static CallRejectedException TooLarge(long limit) =>
         new(StatusCodes.Status413PayloadTooLarge, StatusCode.ResourceExhausted,
             $"The request body is larger than the limit of {limit} bytes.");

@@ -48,9 +48,16 @@ internal static class HeaderMetadata
         foreach (var entry in metadata)
         {
             var value = entry.IsBinary ? Convert.ToBase64String(entry.ValueBytes) : entry.Value;
-            headers.Append(entry.Key, value);
+            if (IsPrintableAscii(value))
+            {
+                // gRPC allows only printable ASCII in text metadata and Kestrel refuses anything else in a header;
+                // a value that breaks the rule is dropped rather than turning the whole answer into a 500.
+                headers.Append(entry.Key, value);
+            }
         }
     }
+
+    private static bool IsPrintableAscii(string value) => !value.AsSpan().ContainsAnyExceptInRange(' ', '~');
 
     private static bool IsValidKey(string key)
     {

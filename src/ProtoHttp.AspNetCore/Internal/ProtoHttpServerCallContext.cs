@@ -10,6 +10,7 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, string
 {
     private Metadata? _requestHeaders;
     private Metadata? _responseTrailers;
+    private AuthContext? _authContext;
 
     public HttpContext HttpContext { get; } = httpContext;
 
@@ -46,7 +47,8 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, string
 
     protected override WriteOptions? WriteOptionsCore { get; set; }
 
-    protected override AuthContext AuthContextCore { get; } = new(peerIdentityPropertyName: null, properties: []);
+    // Made only when asked for: most services never look, and every call would pay for it.
+    protected override AuthContext AuthContextCore => _authContext ??= new(peerIdentityPropertyName: null, properties: []);
 
     protected override ContextPropagationToken CreatePropagationTokenCore(ContextPropagationOptions? options) =>
         throw new NotSupportedException("ProtoHttp calls do not propagate context to child gRPC calls.");

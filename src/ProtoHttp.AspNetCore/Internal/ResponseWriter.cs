@@ -1,4 +1,3 @@
-using System.Buffers;
 using Google.Protobuf;
 using Microsoft.AspNetCore.Http;
 
@@ -36,20 +35,9 @@ internal static class ResponseWriter
         }
 
         // Text formats learn their size only by writing: buffer once so Content-Length can precede the body.
-        var buffer = new ArrayBufferWriter<byte>(4096);
-        try
-        {
-            codecs.Writer(type.Format)!.Write(message, buffer);
-        }
-        catch (Exception ex) when (ex is InvalidOperationException or ArgumentException)
-        {
-            // The service answered well, but with a value this format cannot carry (a control character in XML, a lone
-            // surrogate in JSON, a Timestamp past year 9999). The client chose the format, and protobuf carries it all:
-            // 406, like any other answer the client's Accept rules out. Nothing was written yet.
-            throw CallRejectedException.NotWritable(type.ContentType, ex.Message);
-        }
-
-        response.ContentLength = buffer.WrittenCount;
+        using var buffer = new PooledBufferWriter(4096);
+        codecs.Writer(type.Format)!.Write(message, buffer);
+        response.ContentLength = buffer.WrittenMemory.Length;
         await response.BodyWriter.WriteAsync(buffer.WrittenMemory);
     }
 }

@@ -108,7 +108,7 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
         }
     }
 
-    private async Task<TResponse> InvokeAsync(HttpContext context, TRequest request, ServerCallContext callContext, CancellationToken cancellationToken)
+    private async ValueTask<TResponse> InvokeAsync(HttpContext context, TRequest request, ServerCallContext callContext, CancellationToken cancellationToken)
     {
         var service = settings.Activator.Create(context.RequestServices);
         Task<TResponse> call;
@@ -214,7 +214,7 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
         return reader.Read(new System.Buffers.ReadOnlySequence<byte>(bytes), _requestDescriptor);
     }
 
-    private async Task<IMessage> ReadBodyAsync(HttpContext context, IMessageReader? reader, CancellationToken cancellationToken)
+    private async ValueTask<IMessage> ReadBodyAsync(HttpContext context, IMessageReader? reader, CancellationToken cancellationToken)
     {
         if (reader is null)
         {

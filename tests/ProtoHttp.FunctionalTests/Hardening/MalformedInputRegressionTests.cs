@@ -20,19 +20,16 @@ public sealed class MalformedInputRegressionTests : IAsyncLifetime
     public async Task DisposeAsync() => await _server.DisposeAsync();
 
     [Theory]
-    [InlineData("application/x-www-form-urlencoded", "te%00xt=1", "application/xml", "te\\u0000xt")]
-    [InlineData("application/x-www-form-urlencoded", "te%07xt=1", "application/xml", "te\\u0007xt")]
-    [InlineData("application/json", """{"te\u0001xt":1}""", "application/xml", "te\\u0001xt")]
-    [InlineData("application/json", """{"te\u0000xt":1}""", "application/xml", "te\\u0000xt")]
-    public async Task AnErrorTextQuotingUnwritableCharactersIsWrittenWithThemEscaped(string contentType, string body, string accept, string quoted)
+    [InlineData("application/x-www-form-urlencoded", "te%00xt=1", "te\u0000xt")]
+    [InlineData("application/x-www-form-urlencoded", "te%07xt=1", "te\u0007xt")]
+    [InlineData("application/json", """{"te\u0001xt":1}""", "te\u0001xt")]
+    [InlineData("application/json", """{"te\u0000xt":1}""", "te\u0000xt")]
+    public async Task AnErrorTextQuotingCharactersXmlCannotCarryGoesOutInJson(string contentType, string body, string quoted)
     {
-        // Was: the ErrorResult itself could not be written, Kestrel logged an unhandled exception and answered an empty 500.
-        using var response = await SendAsync(contentType, Encoding.UTF8.GetBytes(body), accept);
+        // Was: the ErrorResult itself could not be written as XML, Kestrel logged an unhandled exception and answered an empty 500.
+        using var response = await SendAsync(contentType, Encoding.UTF8.GetBytes(body), "application/xml");
 
-        Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
-        var error = ErrorBody.TryRead(response.Content.Headers.ContentType?.ToString(), await response.Content.ReadAsByteArrayAsync());
-        Assert.NotNull(error);
-        Assert.Equal("INVALID_ARGUMENT", error.Code);
+        var error = await ErrorTests.AssertErrorAsync(response, HttpStatusCode.BadRequest, "INVALID_ARGUMENT");
         Assert.True(error.ErrorText.Contains(quoted, StringComparison.Ordinal), error.ErrorText);
         AssertNoErrorLogs();
     }

@@ -59,6 +59,8 @@ public sealed class ScriptedTestService(CallProbe probe) : TestService.TestServi
         return reply;
     }
 
+    public override Task<Tree> Echo(Tree request, ServerCallContext context) => Task.FromResult(request);
+
     public override Task<Empty> Fail(FailRequest request, ServerCallContext context)
     {
         if (request.Code.Length == 0)

@@ -34,6 +34,14 @@ public class BadInputTests
     [InlineData("<root><labels><key>a</key><nope/></labels></root>", "<nope>")]
     public void BadXmlValues(string body, string expected) => AssertFails(MessageFormat.Xml, body, Scalars.Descriptor, expected);
 
+    [Theory]
+    [InlineData("<root><query>&#0;</query></root>", "U+0000")]
+    [InlineData("<root><query>a&#x1B;b</query></root>", "U+001B")]
+    [InlineData("<root><query>&#xFFFE;</query></root>", "U+FFFE")]
+    [InlineData("<root><query>&#xDC00;x</query></root>", "U+DC00")]
+    public void ACharacterReferenceXmlForbidsIsRefused(string body, string expected) =>
+        AssertFails(MessageFormat.Xml, body, SearchRequest.Descriptor, expected);
+
     [Fact]
     public void AnXmlOneofTakesOneMember() =>
         AssertFails(MessageFormat.Xml, "<root><text>a</text><number>1</number></root>", Choice.Descriptor, "oneof 'value'");

@@ -87,7 +87,7 @@ public class XmlCodecTests
     {
         // Built here: attribute strings are stored as UTF-8, which cannot hold a lone surrogate.
         var text = new[] { "\0", "bell \u0007", "\uFFFF", "lone \uD800 surrogate" }[sample];
-        var ex = Assert.Throws<InvalidOperationException>(() => CodecHelpers.Write(MessageFormat.Xml, new Scalars { StringValue = text }));
+        var ex = Assert.Throws<UnwritableMessageException>(() => CodecHelpers.Write(MessageFormat.Xml, new Scalars { StringValue = text }));
         Assert.Contains("string_value", ex.Message, StringComparison.Ordinal);
         Assert.Contains("XML 1.0 cannot carry", ex.Message, StringComparison.Ordinal);
     }

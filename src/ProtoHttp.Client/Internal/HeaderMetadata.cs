@@ -1,0 +1,96 @@
+using System.Net.Http.Headers;
+using Grpc.Core;
+
+namespace ProtoHttp.Client.Internal;
+
+/// <summary>gRPC metadata to HTTP headers and back; <c>-bin</c> values travel base64-encoded (PROTOCOL.md section 6).</summary>
+internal static class HeaderMetadata
+{
+    /// <exception cref="RpcException"><c>Internal</c>: an entry cannot be a request header.</exception>
+    public static void AddToRequest(Metadata metadata, HttpRequestHeaders headers)
+    {
+        foreach (var entry in metadata)
+        {
+            var value = entry.IsBinary ? Convert.ToBase64String(entry.ValueBytes) : entry.Value;
+            if (!headers.TryAddWithoutValidation(entry.Key, value))
+            {
+                // Only content headers (Content-Type, Content-Length, ...) are refused: the invoker owns the body.
+                throw new RpcException(new Status(StatusCode.Internal,
+                    $"The metadata entry '{entry.Key}' cannot be sent: it names a header of the request body, which the ProtoHttp client sets itself."));
+            }
+        }
+    }
+
+    /// <summary>The response's headers, and its HTTP trailers if it has any, as metadata.</summary>
+    public static Metadata FromResponse(HttpResponseMessage response, bool withTrailers)
+    {
+        var metadata = new Metadata();
+        Add(metadata, response.Headers);
+        if (withTrailers)
+        {
+            Add(metadata, response.TrailingHeaders);
+        }
+
+        return metadata;
+    }
+
+    private static void Add(Metadata metadata, HttpHeaders headers)
+    {
+        foreach (var (name, values) in headers.NonValidated)
+        {
+            var key = name.ToLowerInvariant();
+            if (!IsValidKey(key))
+            {
+                continue; // A legal HTTP header name that gRPC metadata cannot hold.
+            }
+
+            var binary = key.EndsWith(Metadata.BinaryHeaderSuffix, StringComparison.Ordinal);
+            foreach (var value in values)
+            {
+                if (!binary)
+                {
+                    metadata.Add(key, value);
+                }
+                else if (TryDecodeBase64(value, out var bytes))
+                {
+                    metadata.Add(key, bytes);
+                }
+            }
+        }
+    }
+
+    private static bool IsValidKey(string key)
+    {
+        foreach (var c in key)
+        {
+            if (c is not ((>= 'a' and <= 'z') or (>= '0' and <= '9') or '-' or '_' or '.'))
+            {
+                return false;
+            }
+        }
+
+        return key.Length > 0;
+    }
+
+    private static bool TryDecodeBase64(string value, out byte[] bytes)
+    {
+        // gRPC senders often leave out base64 padding.
+        var padded = (value.Length % 4) switch
+        {
+            2 => value + "==",
+            3 => value + "=",
+            _ => value,
+        };
+
+        try
+        {
+            bytes = Convert.FromBase64String(padded);
+            return true;
+        }
+        catch (FormatException)
+        {
+            bytes = [];
+            return false;
+        }
+    }
+}

@@ -1,0 +1,72 @@
+using Grpc.Core;
+using ProtoHttp.Client.Internal;
+
+namespace ProtoHttp.Client;
+
+/// <summary>
+/// Calls a ProtoHttp server with a Grpc.Tools-generated client: <c>new SearchService.SearchServiceClient(invoker)</c>
+/// sends each unary call as <c>POST {Address}/{file}.proto/{Method}</c> through an <see cref="HttpClient"/>
+/// (PROTOCOL.md section 8). Thread-safe; create one per HttpClient and share it.
+/// </summary>
+/// <remarks>
+/// The URI names the .proto file, which a generated <c>Method</c> does not carry: the invoker finds the file from the
+/// messages' descriptors, or among the loaded assemblies, once per service; <see cref="ProtoHttpClientOptions.Services"/>
+/// names it up front. Only unary methods can be called: streaming ones fail at once with <see cref="StatusCode.Unimplemented"/>.
+/// </remarks>
+public sealed class ProtoHttpCallInvoker : CallInvoker
+{
+    private readonly HttpClient _httpClient;
+    private readonly InvokerSettings _settings;
+
+    /// <summary>Creates an invoker that sends calls through <paramref name="httpClient"/>.</summary>
+    /// <param name="httpClient">The client to send with; its handlers, version and timeout apply. Not disposed by the invoker.</param>
+    /// <param name="options">The address, format and limits; <see langword="null"/> for protobuf to the HttpClient's <see cref="HttpClient.BaseAddress"/>.</param>
+    /// <exception cref="InvalidOperationException">There is no absolute address, or the format cannot be sent.</exception>
+    public ProtoHttpCallInvoker(HttpClient httpClient, ProtoHttpClientOptions? options = null)
+    {
+        ArgumentNullException.ThrowIfNull(httpClient);
+        _httpClient = httpClient;
+        _settings = new InvokerSettings(options ?? new ProtoHttpClientOptions(), httpClient.BaseAddress);
+    }
+
+    internal ProtoHttpCallInvoker(HttpClient httpClient, InvokerSettings settings)
+    {
+        _httpClient = httpClient;
+        _settings = settings;
+    }
+
+    /// <inheritdoc/>
+    public override AsyncUnaryCall<TResponse> AsyncUnaryCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options, TRequest request)
+    {
+        ArgumentNullException.ThrowIfNull(method);
+        ArgumentNullException.ThrowIfNull(request);
+        return UnaryCall<TRequest, TResponse>.Start(_httpClient, _settings.Method(method), options, request);
+    }
+
+    /// <inheritdoc/>
+    /// <remarks>
+    /// Waits for the asynchronous call, as grpc-dotnet does: HttpClient's synchronous Send would skip the
+    /// asynchronous-only handlers (retries, logging) of an IHttpClientFactory pipeline.
+    /// </remarks>
+    public override TResponse BlockingUnaryCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options, TRequest request)
+    {
+        using var call = AsyncUnaryCall(method, host, options, request);
+        return call.ResponseAsync.GetAwaiter().GetResult();
+    }
+
+    /// <inheritdoc/>
+    public override AsyncServerStreamingCall<TResponse> AsyncServerStreamingCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options, TRequest request) =>
+        throw Streaming(method);
+
+    /// <inheritdoc/>
+    public override AsyncClientStreamingCall<TRequest, TResponse> AsyncClientStreamingCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options) =>
+        throw Streaming(method);
+
+    /// <inheritdoc/>
+    public override AsyncDuplexStreamingCall<TRequest, TResponse> AsyncDuplexStreamingCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options) =>
+        throw Streaming(method);
+
+    private static RpcException Streaming(IMethod method) => new(new Status(
+        StatusCode.Unimplemented,
+        $"{method.FullName} is a {method.Type} method, and ProtoHttp carries one request and one response per HTTP exchange, so only unary methods can be called; use gRPC for streaming."));
+}

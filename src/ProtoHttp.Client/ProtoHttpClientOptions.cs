@@ -1,0 +1,31 @@
+using Google.Protobuf.Reflection;
+
+namespace ProtoHttp.Client;
+
+/// <summary>How a <see cref="ProtoHttpCallInvoker"/> calls a ProtoHttp server.</summary>
+public sealed class ProtoHttpClientOptions
+{
+    /// <summary>The default limit on a response body: 4 MiB, the server's default request limit.</summary>
+    public const long DefaultMaxResponseSize = 4 * 1024 * 1024;
+
+    /// <summary>
+    /// The server's base address, e.g. <c>http://localhost:5080</c>; calls go to <c>{Address}/{file}.proto/{Method}</c>.
+    /// A path in the address is kept (<c>http://host/api</c> calls <c>http://host/api/{file}.proto/{Method}</c>).
+    /// <see langword="null"/> uses the <see cref="HttpClient.BaseAddress"/>.
+    /// </summary>
+    public Uri? Address { get; set; }
+
+    /// <summary>The format requests are sent and responses asked for in. Default <see cref="MessageFormat.Protobuf"/>.</summary>
+    public MessageFormat Format { get; set; } = MessageFormat.Protobuf;
+
+    /// <summary>The largest response body read, in bytes; a larger one fails the call with <c>ResourceExhausted</c>. <see langword="null"/> for no limit.</summary>
+    public long? MaxResponseSize { get; set; } = DefaultMaxResponseSize;
+
+    /// <summary>
+    /// Services whose <c>.proto</c> file the invoker cannot find by itself: the URI names the file, but a generated
+    /// <c>Method</c> names only the service. It is found from the request and response types' files and then among the
+    /// loaded assemblies, so this is needed only when the service's code is loaded later or not at all; add
+    /// <c>MyService.Descriptor</c>.
+    /// </summary>
+    public IList<ServiceDescriptor> Services { get; } = [];
+}

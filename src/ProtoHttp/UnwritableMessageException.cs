@@ -1,0 +1,7 @@
+namespace ProtoHttp;
+
+/// <summary>
+/// A valid message the chosen response format cannot represent (a string XML 1.0 cannot carry): the server
+/// answers 406 in JSON, naming the field, so the client can ask for a format that carries it.
+/// </summary>
+internal sealed class UnwritableMessageException(string message) : Exception(message);

@@ -1,0 +1,204 @@
+using System.Collections.ObjectModel;
+using System.Globalization;
+using System.Net.Http.Headers;
+using System.Text.Json;
+using OpenQA.Selenium;
+using OpenQA.Selenium.Chrome;
+using OpenQA.Selenium.Support.UI;
+using ProtoHttp.BrowserTests.Infrastructure;
+using Xunit.Abstractions;
+
+namespace ProtoHttp.BrowserTests;
+
+/// <summary>The sample's search page, the address bar and the .proto link, in real headless Chromium.</summary>
+[Collection(BrowserTestGroup.Name)]
+public sealed class SearchPageTests
+{
+    private const string ServiceFailed = "The service failed to handle the call.";
+
+    private readonly BrowserSession _session;
+    private readonly ITestOutputHelper _output;
+
+    public SearchPageTests(BrowserSession session, ITestOutputHelper output)
+    {
+        _session = session;
+        _output = output;
+        _session.Site.Logs.Clear();
+    }
+
+    private ChromeDriver Driver => _session.Driver;
+
+    [BrowserFact]
+    public void TheAddressBarShowsTheSearchAsAnXmlDocument()
+    {
+        SetJavaScript(enabled: true);
+
+        Driver.Navigate().GoToUrl(_session.Site.Url("/ProtoService.proto/Search?query=chai"));
+
+        Assert.Equal("application/xml", Script("return document.contentType"));
+        var shown = Driver.FindElement(By.TagName("body")).Text;
+        // Chromium's XML viewer: its header line, then the tree as indented tags.
+        Assert.StartsWith("This XML file does not appear to have any style information", shown, StringComparison.Ordinal);
+        Assert.Contains("<root>\n<result>\n<url>https://northwind.example/products/1</url>\n<title>Chai</title>", shown, StringComparison.Ordinal);
+        Assert.Equal("Chai", ShownXmlTitles()[0]);
+        AssertNoErrorLogged();
+    }
+
+    [BrowserFact]
+    public void TheGetFormWorksWithoutJavaScript()
+    {
+        SetJavaScript(enabled: false);
+        OpenSearchPage();
+        Assert.True(Driver.FindElement(By.Id("no-script")).Displayed, "the page says what works without JavaScript");
+
+        Driver.FindElement(By.CssSelector("#get-form input[name=query]")).SendKeys("chai");
+        Driver.FindElement(By.CssSelector("#get-form button[type=submit]")).Click();
+
+        Wait().Until(d => d.Url.Contains("/ProtoService.proto/Search?", StringComparison.Ordinal));
+        Assert.EndsWith("/ProtoService.proto/Search?query=chai&page_number=1&result_per_page=10", Driver.Url, StringComparison.Ordinal);
+        Assert.Equal("application/xml", Script("return document.contentType"));
+        var titles = ShownXmlTitles();
+        Assert.Equal("Chai", titles[0]);
+        Assert.InRange(titles.Count, 2, 10);
+        AssertNoErrorLogged();
+    }
+
+    [BrowserFact]
+    public void ThePostFormWorksWithoutJavaScript()
+    {
+        SetJavaScript(enabled: false);
+        OpenSearchPage();
+
+        Driver.FindElement(By.CssSelector("#post-form input[name=query]")).SendKeys("chai");
+        Driver.FindElement(By.CssSelector("#post-form button[type=submit]")).Click();
+
+        Wait().Until(d => d.Url.EndsWith("/ProtoService.proto/Search", StringComparison.Ordinal));
+        Assert.Equal("application/xml", Script("return document.contentType"));
+        var titles = ShownXmlTitles();
+        Assert.Equal("Chai", titles[0]);
+        Assert.Equal(5, titles.Count); // The form's "per page" default.
+        AssertNoErrorLogged();
+    }
+
+    [BrowserFact]
+    public async Task TheScriptRendersHitsAsLinksAndPagesForwardAndBack()
+    {
+        SetJavaScript(enabled: true);
+        OpenSearchPage();
+        var pages = new[] { await SearchTitlesAsync("sauce", 1), await SearchTitlesAsync("sauce", 2), await SearchTitlesAsync("sauce", 3) };
+        Assert.Equal([5, 5, 2], pages.Select(p => p.Count));
+
+        Driver.FindElement(By.Id("script-query")).SendKeys("sauce");
+        Driver.FindElement(By.CssSelector("#script-form button[type=submit]")).Click();
+
+        AssertScriptPage(1, pages[0], previous: false, next: true);
+        foreach (var link in Driver.FindElements(By.CssSelector("#script-hits li a")))
+        {
+            Assert.StartsWith("https://northwind.example/products/", link.GetAttribute("href"), StringComparison.Ordinal);
+        }
+
+        Assert.NotEmpty(Driver.FindElements(By.CssSelector("#script-hits li .snippet")));
+        SaveScreenshot("protohttp-search-page.png");
+
+        Driver.FindElement(By.Id("script-next")).Click();
+        AssertScriptPage(2, pages[1], previous: true, next: true);
+        Driver.FindElement(By.Id("script-next")).Click();
+        AssertScriptPage(3, pages[2], previous: true, next: false);
+        Driver.FindElement(By.Id("script-prev")).Click();
+        AssertScriptPage(2, pages[1], previous: true, next: true);
+        Driver.FindElement(By.Id("script-prev")).Click();
+        AssertScriptPage(1, pages[0], previous: false, next: true);
+        AssertNoErrorLogged();
+    }
+
+    [BrowserFact]
+    public void TheScriptShowsTheErrorResultTextForAnEmptyQuery()
+    {
+        SetJavaScript(enabled: true);
+        OpenSearchPage();
+        Driver.FindElement(By.Id("script-query")).SendKeys("chai");
+        Driver.FindElement(By.CssSelector("#script-form button[type=submit]")).Click();
+        Wait().Until(d => d.FindElements(By.CssSelector("#script-hits li")).Count > 0);
+
+        Driver.FindElement(By.Id("script-query")).Clear();
+        Driver.FindElement(By.CssSelector("#script-form button[type=submit]")).Click();
+
+        var error = Driver.FindElement(By.Id("script-error"));
+        Wait().Until(_ => error.Displayed);
+        Assert.Equal(ServiceFailed, error.Text);
+        Assert.Empty(Driver.FindElements(By.CssSelector("#script-hits li")));
+        Assert.False(Driver.FindElement(By.Id("script-pager")).Displayed);
+        // The sample's service refuses an empty query by throwing: the one error log this page may cause.
+        var logged = Assert.Single(_session.Site.Logs.Errors);
+        Assert.IsType<ArgumentException>(logged.Exception);
+    }
+
+    [BrowserFact]
+    public void TheProtoLinkShowsTheProtoText()
+    {
+        SetJavaScript(enabled: true);
+        OpenSearchPage();
+
+        Driver.FindElement(By.Id("proto-link")).Click();
+
+        Wait().Until(d => d.Url.EndsWith("/ProtoService.proto", StringComparison.Ordinal));
+        Assert.Equal("text/plain", Script("return document.contentType"));
+        var text = Driver.FindElement(By.TagName("body")).Text;
+        Assert.StartsWith("package ProtoService;", text, StringComparison.Ordinal);
+        Assert.Contains("rpc Search (SearchRequest) returns (SearchResponse);", text, StringComparison.Ordinal);
+        AssertNoErrorLogged();
+    }
+
+    private void OpenSearchPage()
+    {
+        Driver.Navigate().GoToUrl(_session.Site.Url("/"));
+        Assert.Equal("ProtoHttp search", Driver.Title);
+    }
+
+    /// <summary>Turns page scripts off or on for this tab, so the forms can prove they need none.</summary>
+    private void SetJavaScript(bool enabled) =>
+        Driver.ExecuteCdpCommand("Emulation.setScriptExecutionDisabled", new Dictionary<string, object?> { ["value"] = !enabled });
+
+    private void AssertScriptPage(int page, List<string> titles, bool previous, bool next)
+    {
+        Wait().Until(d => d.FindElement(By.Id("script-page")).Text == $"Page {page}"
+            && d.FindElements(By.CssSelector("#script-hits li a")).Select(a => a.Text).SequenceEqual(titles));
+        Assert.Equal(((page - 1) * 5) + 1, int.Parse(Driver.FindElement(By.Id("script-hits")).GetDomProperty("start")!, CultureInfo.InvariantCulture));
+        Assert.Equal(previous, Driver.FindElement(By.Id("script-prev")).Enabled);
+        Assert.Equal(next, Driver.FindElement(By.Id("script-next")).Enabled);
+        Assert.False(Driver.FindElement(By.Id("script-error")).Displayed);
+    }
+
+    /// <summary>The titles in the XML the page shows; Chromium's XML viewer keeps the document it renders.</summary>
+    private List<string> ShownXmlTitles() =>
+        ((ReadOnlyCollection<object>)Script("return Array.from(document.querySelectorAll('root > result > title'), t => t.textContent)")!)
+            .Cast<string>().ToList();
+
+    private object? Script(string script) => Driver.ExecuteScript(script);
+
+    private WebDriverWait Wait() => new(Driver, TimeSpan.FromSeconds(10));
+
+    /// <summary>What the service itself answers for a page of five, to compare the script's rendering with.</summary>
+    private async Task<List<string>> SearchTitlesAsync(string query, int page)
+    {
+        using var client = new HttpClient { BaseAddress = _session.Site.Address };
+        using var request = new HttpRequestMessage(HttpMethod.Get, $"/ProtoService.proto/Search?query={query}&page_number={page}&result_per_page=5");
+        request.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue("application/json"));
+        using var response = await client.SendAsync(request);
+        response.EnsureSuccessStatusCode();
+        using var json = JsonDocument.Parse(await response.Content.ReadAsStringAsync());
+        return json.RootElement.TryGetProperty("result", out var results)
+            ? results.EnumerateArray().Select(r => r.GetProperty("title").GetString()!).ToList()
+            : [];
+    }
+
+    private void SaveScreenshot(string name)
+    {
+        // Kept outside the repository: for a person to look at, never committed.
+        var path = Path.Combine(Path.GetTempPath(), name);
+        Driver.GetScreenshot().SaveAsFile(path);
+        _output.WriteLine("Screenshot: " + path);
+    }
+
+    private void AssertNoErrorLogged() => Assert.Empty(_session.Site.Logs.Errors);
+}
