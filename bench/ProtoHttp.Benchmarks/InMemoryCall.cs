@@ -1,0 +1,85 @@
+using System.Buffers;
+using System.IO.Pipelines;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Http.Features;
+
+namespace ProtoHttp.Benchmarks;
+
+/// <summary>
+/// One HTTP exchange in memory, the way Kestrel presents it to an endpoint: the request body arrives through a pipe and
+/// the response goes out through a pipe. The pipes are reused call after call, so what a benchmark allocates is what
+/// the endpoint and <see cref="DefaultHttpContext"/> allocate.
+/// </summary>
+internal sealed class InMemoryCall : IRequestBodyPipeFeature, IHttpResponseBodyFeature
+{
+    // No back-pressure: the benchmark drains the response only after the endpoint returns.
+    private static readonly PipeOptions Unbounded = new(pauseWriterThreshold: 0, resumeWriterThreshold: 0, useSynchronizationContext: false);
+
+    private readonly Pipe _request = new(Unbounded);
+    private readonly Pipe _response = new(Unbounded);
+    private readonly IServiceProvider _services;
+    private Stream? _responseStream;
+
+    public InMemoryCall(IServiceProvider services) => _services = services;
+
+    PipeReader IRequestBodyPipeFeature.Reader => _request.Reader;
+
+    Stream IHttpResponseBodyFeature.Stream => _responseStream ??= _response.Writer.AsStream(leaveOpen: true);
+
+    PipeWriter IHttpResponseBodyFeature.Writer => _response.Writer;
+
+    /// <summary>Sends one request to <paramref name="endpoint"/> and returns its status and the response body's length.</summary>
+    public async Task<(int Status, long Length)> SendAsync(RequestDelegate endpoint, string method, string path, string? contentType, byte[] body, string query = "")
+    {
+        var context = new DefaultHttpContext { RequestServices = _services };
+        context.Features.Set<IRequestBodyPipeFeature>(this);
+        context.Features.Set<IHttpResponseBodyFeature>(this);
+        var request = context.Request;
+        request.Method = method;
+        request.Protocol = "HTTP/1.1";
+        request.Path = path; // the handler checks the method name's case against the path, as routing does not
+        request.QueryString = new QueryString(query);
+        if (contentType is not null)
+        {
+            request.ContentType = contentType;
+            request.ContentLength = body.Length;
+        }
+
+        _request.Writer.Write(body);
+        await _request.Writer.CompleteAsync();
+        try
+        {
+            await endpoint(context);
+        }
+        finally
+        {
+            await _request.Reader.CompleteAsync();
+            _request.Reset();
+        }
+
+        return (context.Response.StatusCode, Drain());
+    }
+
+    private long Drain()
+    {
+        if (!_response.Reader.TryRead(out var result))
+        {
+            return 0;
+        }
+
+        var length = result.Buffer.Length;
+        _response.Reader.AdvanceTo(result.Buffer.End);
+        return length;
+    }
+
+    void IHttpResponseBodyFeature.DisableBuffering()
+    {
+    }
+
+    Task IHttpResponseBodyFeature.StartAsync(CancellationToken cancellationToken) => Task.CompletedTask;
+
+    Task IHttpResponseBodyFeature.SendFileAsync(string path, long offset, long? count, CancellationToken cancellationToken) =>
+        throw new NotSupportedException();
+
+    Task IHttpResponseBodyFeature.CompleteAsync() => Task.CompletedTask;
+}

@@ -1,0 +1,42 @@
+using BenchmarkDotNet.Running;
+using ProtoHttp.Benchmarks;
+
+// dotnet run -c Release --project bench/ProtoHttp.Benchmarks -- [--quick] [--artifacts DIR] [--filter GLOB]
+//   runs the self-check (every benchmark once), writes the W1 sizes, then runs BenchmarkDotNet.
+// dotnet run -c Release --project bench/ProtoHttp.Benchmarks -- --bodies DIR
+//   writes the load script's request bodies.
+var quick = args.Contains("--quick");
+var artifacts = Option("--artifacts") ?? Path.Combine(Environment.CurrentDirectory, "BenchmarkDotNet.Artifacts");
+if (Option("--bodies") is { } bodies)
+{
+    RequestBodies.Write(bodies);
+    return 0;
+}
+
+WireSizes.Write(Path.Combine(artifacts, "sizes.json"));
+if (!SelfCheck.Run(BenchmarkTypes.All, Path.Combine(artifacts, "selfcheck.json")))
+{
+    return 1;
+}
+
+if (args.Contains("--selfcheck-only"))
+{
+    return 0;
+}
+
+var summaries = BenchmarkRunner.Run(BenchmarkTypes.All, BenchConfig.Create(quick, artifacts, Option("--filter")));
+var broken = summaries.Where(s => s.HasCriticalValidationErrors || s.Reports.Any(r => !r.Success)).Select(s => s.Title).ToList();
+if (broken.Count > 0)
+{
+    Console.Error.WriteLine("BenchmarkDotNet runs failed: " + string.Join(", ", broken));
+    return 1;
+}
+
+Console.WriteLine($"benchmarks: {summaries.Sum(s => s.Reports.Length)} passed, 0 failed");
+return 0;
+
+string? Option(string name)
+{
+    var index = Array.IndexOf(args, name);
+    return index >= 0 && index + 1 < args.Length ? args[index + 1] : null;
+}

@@ -1,0 +1,235 @@
+#!/usr/bin/env bash
+# End-to-end load of BENCHMARKS.md figure 4: W3 (Search) in every format and W2 (Echo of 0/10/100/1,000 records)
+# against every peer, all served by bench/PeerServer in one process on 127.0.0.1.
+#
+#   bench/load.sh [--quick] [--out DIR] [--runs N] [--seconds S] [--connections C]
+#
+# The server is pinned to core 0 and the load generator to core 1 (taskset). HTTP/1.1 keep-alive load comes from
+# wrk, h2c load (gRPC and ProtoHttp over HTTP/2) from h2load. Every configuration runs --runs times (default 5),
+# alternating with the others so drift hits all alike; each result is one JSON line in DIR/load.jsonl.
+# --quick: one 2 s run per configuration, no warm-up; it checks that every peer answers 200, not how fast.
+# Needs wrk and h2load (Debian: wrk, nghttp2-client), installed here when missing and running as root.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+OUT="$ROOT/bench/results"
+RUNS=5
+SECONDS_PER_RUN=5
+WARMUP_SECONDS=2
+CONNECTIONS=16
+QUICK=0
+HTTP_PORT=${PEER_HTTP_PORT:-5191}
+H2C_PORT=${PEER_H2C_PORT:-5192}
+
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --quick) QUICK=1; RUNS=1; SECONDS_PER_RUN=2; WARMUP_SECONDS=0 ;;
+    --out) OUT=$2; shift ;;
+    --runs) RUNS=$2; shift ;;
+    --seconds) SECONDS_PER_RUN=$2; shift ;;
+    --connections) CONNECTIONS=$2; shift ;;
+    *) echo "load.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+log() { printf '[load %s] %s\n' "$(date +%H:%M:%S)" "$*"; }
+
+# --- tools ---------------------------------------------------------------------------------------------------------
+if ! command -v wrk >/dev/null || ! command -v h2load >/dev/null; then
+  if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null; then
+    log "installing wrk and nghttp2-client from Debian"
+    apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk nghttp2-client >/dev/null
+  else
+    echo "load.sh needs wrk and h2load: apt-get install wrk nghttp2-client" >&2
+    exit 1
+  fi
+fi
+for tool in curl taskset timeout; do
+  command -v "$tool" >/dev/null || { echo "load.sh needs $tool" >&2; exit 1; }
+done
+
+# Two cores are the design: the server gets one, the load generator the other.
+SERVER_CPU=0
+LOAD_CPU=1
+if [[ $(nproc) -lt 2 ]]; then LOAD_CPU=0; log "only one core: server and load share it"; fi
+
+# --- build, request bodies, server ---------------------------------------------------------------------------------
+mkdir -p "$OUT"
+log "building Release"
+dotnet build "$ROOT/bench/PeerServer/PeerServer.csproj" -c Release -nologo -v q >"$OUT/build-peer.log" 2>&1 || { cat "$OUT/build-peer.log"; exit 1; }
+dotnet build "$ROOT/bench/ProtoHttp.Benchmarks/ProtoHttp.Benchmarks.csproj" -c Release -nologo -v q >"$OUT/build-bench.log" 2>&1 || { cat "$OUT/build-bench.log"; exit 1; }
+BODIES="$OUT/bodies"
+rm -rf "$BODIES"
+dotnet "$ROOT/bench/ProtoHttp.Benchmarks/bin/Release/net10.0/ProtoHttp.Benchmarks.dll" --bodies "$BODIES" >/dev/null
+
+H1="http://127.0.0.1:$HTTP_PORT"
+H2="http://127.0.0.1:$H2C_PORT"
+if curl -s -o /dev/null --max-time 1 "$H1/health"; then
+  echo "load.sh: something already answers on port $HTTP_PORT; set PEER_HTTP_PORT/PEER_H2C_PORT" >&2
+  exit 1
+fi
+
+SERVER_PID=""
+cleanup() {
+  if [[ -n "$SERVER_PID" ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill "$SERVER_PID" 2>/dev/null || true
+    wait "$SERVER_PID" 2>/dev/null || true
+  fi
+}
+trap cleanup EXIT
+
+log "starting PeerServer on core $SERVER_CPU (ports $HTTP_PORT, $H2C_PORT)"
+taskset -c "$SERVER_CPU" dotnet "$ROOT/bench/PeerServer/bin/Release/net10.0/PeerServer.dll" \
+  --http-port "$HTTP_PORT" --h2c-port "$H2C_PORT" >"$OUT/server.log" 2>&1 &
+SERVER_PID=$!
+for _ in $(seq 1 120); do
+  curl -s -o /dev/null --max-time 1 "$H1/health" && break
+  kill -0 "$SERVER_PID" 2>/dev/null || { cat "$OUT/server.log"; echo "PeerServer exited" >&2; exit 1; }
+  sleep 0.5
+done
+curl -s -o /dev/null --max-time 1 "$H1/health" || { echo "PeerServer did not start in 60 s" >&2; exit 1; }
+
+# --- configurations ------------------------------------------------------------------------------------------------
+# id|workload|records|format|peer|protocol|method|path|content type|body file
+CONFIGS=()
+add() { CONFIGS+=("$1"); }
+add "w3-protobuf-protohttp|w3|1|protobuf|protohttp|h1|POST|/ProtoService.proto/Search|application/x-protobuf|search.pb"
+add "w3-json-protohttp|w3|1|json|protohttp|h1|POST|/ProtoService.proto/Search|application/json|search.json"
+add "w3-xml-protohttp|w3|1|xml|protohttp|h1|POST|/ProtoService.proto/Search|application/xml|search.xml"
+add "w3-form-protohttp|w3|1|form|protohttp|h1|POST|/ProtoService.proto/Search|application/x-www-form-urlencoded|search.form"
+add "w3-get-protohttp|w3|1|get|protohttp|h1|GET|/ProtoService.proto/Search?query=Chai&result_per_page=1||"
+add "w3-protobuf-protohttp-h2c|w3|1|protobuf|protohttp-h2c|h2c|POST|/ProtoService.proto/Search|application/x-protobuf|search.pb"
+add "w3-protobuf-raw|w3|1|protobuf|raw|h1|POST|/raw/search.pb|application/x-protobuf|search.pb"
+add "w3-json-raw|w3|1|json|raw|h1|POST|/raw/search.json|application/json|search.json"
+add "w3-json-minimal|w3|1|json|minimal|h1|POST|/minimal/search|application/json|search.stj.json"
+add "w3-get-minimal|w3|1|get|minimal|h1|GET|/minimal/search?query=Chai&result_per_page=1||"
+add "w3-json-transcoding|w3|1|json|transcoding|h1|POST|/transcoded/search|application/json|search.json"
+add "w3-get-transcoding|w3|1|get|transcoding|h1|GET|/transcoded/search?query=Chai&result_per_page=1||"
+add "w3-protobuf-grpc|w3|1|protobuf|grpc|h2c|POST|/ProtoService.SearchService/Search|application/grpc|search.grpc"
+for n in 0 10 100 1000; do
+  add "w2-$n-protobuf-protohttp|w2|$n|protobuf|protohttp|h1|POST|/Records.proto/Echo|application/x-protobuf|echo-$n.pb"
+  add "w2-$n-json-protohttp|w2|$n|json|protohttp|h1|POST|/Records.proto/Echo|application/json|echo-$n.json"
+  add "w2-$n-xml-protohttp|w2|$n|xml|protohttp|h1|POST|/Records.proto/Echo|application/xml|echo-$n.xml"
+  add "w2-$n-protobuf-protohttp-h2c|w2|$n|protobuf|protohttp-h2c|h2c|POST|/Records.proto/Echo|application/x-protobuf|echo-$n.pb"
+  add "w2-$n-protobuf-raw|w2|$n|protobuf|raw|h1|POST|/raw/echo-$n.pb|application/x-protobuf|echo-$n.pb"
+  add "w2-$n-json-minimal|w2|$n|json|minimal|h1|POST|/minimal/echo|application/json|echo-$n.stj.json"
+  add "w2-$n-json-transcoding|w2|$n|json|transcoding|h1|POST|/transcoded/echo|application/json|echo-$n.json"
+  add "w2-$n-protobuf-grpc|w2|$n|protobuf|grpc|h2c|POST|/Records.RecordService/Echo|application/grpc|echo-$n.grpc"
+done
+
+# One request through curl: the peer must answer 200 (and gRPC status 0) before it is measured.
+probe() {
+  local protocol=$1 method=$2 url=$3 type=$4 body=$5
+  local args=(-s -o "$OUT/probe.body" -D "$OUT/probe.headers" -w '%{http_code}' --max-time 10 -X "$method")
+  [[ -n "$type" ]] && args+=(-H "content-type: $type")
+  [[ -n "$body" ]] && args+=(--data-binary "@$body")
+  if [[ $protocol == h2c ]]; then
+    args+=(--http2-prior-knowledge)
+    [[ $type == application/grpc ]] && args+=(-H "te: trailers")
+  fi
+  local status
+  status=$(curl "${args[@]}" "$url" || echo 000)
+  if [[ $status != 200 ]]; then echo "HTTP $status"; return 1; fi
+  if [[ $type == application/grpc ]] && ! grep -qi '^grpc-status: 0' "$OUT/probe.headers"; then echo "grpc-status not 0"; return 1; fi
+  return 0
+}
+
+# One timed run; prints a JSON object with calls/s, p99 and the failures seen.
+measure() {
+  local protocol=$1 method=$2 url=$3 type=$4 body=$5 seconds=$6
+  local limit=$((seconds + 30))
+  if [[ $protocol == h1 ]]; then
+    local line
+    line=$(METHOD=$method BODY_FILE=$body CONTENT_TYPE=$type timeout "$limit" taskset -c "$LOAD_CPU" \
+      wrk -t1 -c"$CONNECTIONS" -d"${seconds}s" --timeout 10s -s "$ROOT/bench/load/request.lua" "$url" | grep '^WRK_RESULT ' || true)
+    [[ -n "$line" ]] || { echo '{"error":"wrk printed no result"}'; return; }
+    echo "${line#WRK_RESULT }"
+  else
+    local args=(-c "$CONNECTIONS" -m 1 -t 1 -D "$seconds" --log-file="$OUT/h2load.log")
+    [[ -n "$type" ]] && args+=(-H "content-type: $type")
+    [[ $type == application/grpc ]] && args+=(-H "te: trailers")
+    if [[ -s "$body" ]]; then
+      args+=(-d "$body")
+    elif [[ $method == POST ]]; then
+      args+=(-H ":method: POST") # h2load cannot map an empty data file; a POST with no body is the empty message
+    fi
+    local text
+    text=$(timeout "$limit" taskset -c "$LOAD_CPU" h2load "${args[@]}" "$url" 2>&1 || true)
+    # Latencies (µs) are the third column of h2load's per-request log; p50 and p99 are taken from them.
+    cut -f3 "$OUT/h2load.log" | sort -n >"$OUT/h2load.sorted"
+    awk -v text="$text" '
+      { d[NR] = $1 }
+      END {
+        # "requests: T total, S started, D done, OK succeeded, F failed, E errored, TO timeout"
+        # "status codes: A 2xx, B 3xx, C 4xx, D 5xx" (counted as headers arrive, so 2xx may exceed done)
+        n = split(text, lines, "\n"); ok = 0; bad = 0; errored = 0; timeouts = 0; secs = 0
+        for (i = 1; i <= n; i++) {
+          if (lines[i] ~ /^finished in/) { split(lines[i], f, /[ ,]+/); secs = f[3]; sub(/s$/, "", secs) }
+          if (lines[i] ~ /^requests:/) { split(lines[i], f, /[ ,]+/); ok = f[8]; errored = f[12]; timeouts = f[14] }
+          if (lines[i] ~ /^status codes:/) { split(lines[i], f, /[ ,]+/); bad = f[5] + f[7] + f[9] }
+        }
+        i50 = int(NR * 0.50); if (i50 < 1) i50 = 1
+        i99 = int(NR * 0.99); if (i99 < 1) i99 = 1
+        printf "{\"requests\":%d,\"duration_us\":%d,\"non_2xx\":%d,\"socket_errors\":%d,\"timeouts\":%d,\"p50_us\":%d,\"p99_us\":%d}\n", ok, secs * 1000000, bad, errored, timeouts, d[i50], d[i99]
+      }' "$OUT/h2load.sorted"
+  fi
+}
+
+url_of() { [[ $1 == h2c ]] && echo "$H2$2" || echo "$H1$2"; }
+body_of() { [[ -n "$1" ]] && echo "$BODIES/$1" || echo ""; }
+
+RESULTS="$OUT/load.jsonl"
+: >"$RESULTS"
+: >"$OUT/load-skipped.txt"
+ACTIVE=()
+for config in "${CONFIGS[@]}"; do
+  IFS='|' read -r id workload records format peer protocol method path type bodyname <<<"$config"
+  body=$(body_of "$bodyname")
+  if [[ -n "$bodyname" && ! -f "$body" ]]; then
+    echo "$id|no request body ($bodyname): the format's codec is not in this build" >>"$OUT/load-skipped.txt"
+    log "skip $id: no $bodyname (codec not in this build)"
+    continue
+  fi
+  if ! reason=$(probe "$protocol" "$method" "$(url_of "$protocol" "$path")" "$type" "$body"); then
+    echo "$id|answers $reason" >>"$OUT/load-skipped.txt"
+    log "skip $id: answers $reason"
+    continue
+  fi
+  ACTIVE+=("$config")
+done
+log "${#ACTIVE[@]} configurations answer 200; $(wc -l <"$OUT/load-skipped.txt") skipped"
+
+if [[ $WARMUP_SECONDS -gt 0 ]]; then
+  log "warm-up: ${WARMUP_SECONDS} s per configuration"
+  for config in "${ACTIVE[@]}"; do
+    IFS='|' read -r id workload records format peer protocol method path type bodyname <<<"$config"
+    measure "$protocol" "$method" "$(url_of "$protocol" "$path")" "$type" "$(body_of "$bodyname")" "$WARMUP_SECONDS" >/dev/null
+  done
+fi
+
+FAILED=0
+for run in $(seq 1 "$RUNS"); do
+  log "run $run of $RUNS: ${#ACTIVE[@]} configurations x ${SECONDS_PER_RUN} s"
+  for config in "${ACTIVE[@]}"; do
+    IFS='|' read -r id workload records format peer protocol method path type bodyname <<<"$config"
+    result=$(measure "$protocol" "$method" "$(url_of "$protocol" "$path")" "$type" "$(body_of "$bodyname")" "$SECONDS_PER_RUN")
+    printf '{"id":"%s","workload":"%s","records":%s,"format":"%s","peer":"%s","protocol":"%s","run":%d,"connections":%d,"result":%s}\n' \
+      "$id" "$workload" "$records" "$format" "$peer" "$protocol" "$run" "$CONNECTIONS" "$result" >>"$RESULTS"
+    # A run with no calls, or any non-2xx answer or socket error, means a broken path, never a slow one.
+    if ! grep -q '"requests":[1-9]' <<<"$result" || ! grep -q '"non_2xx":0,"socket_errors":0,' <<<"$result" || grep -q '"error"' <<<"$result"; then
+      log "FAILED $id run $run: $result"
+      FAILED=$((FAILED + 1))
+    fi
+  done
+done
+
+{
+  echo "{\"date\":\"$(date -u +%Y-%m-%dT%H:%M:%SZ)\",\"runs\":$RUNS,\"seconds\":$SECONDS_PER_RUN,\"connections\":$CONNECTIONS,\"quick\":$QUICK,"
+  echo "\"cpu\":\"$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //;s/"//g')\",\"cores\":$(nproc),"
+  echo "\"dotnet\":\"$(dotnet --version)\",\"wrk\":\"$(wrk -v 2>&1 | head -1 | sed 's/"//g')\",\"h2load\":\"$(h2load --version 2>&1 | head -1)\"}"
+} >"$OUT/load-env.json"
+
+TOTAL=$(( ${#ACTIVE[@]} * RUNS ))
+echo "load: $((TOTAL - FAILED)) passed, $FAILED failed"
+[[ $FAILED -eq 0 ]]
