@@ -11,6 +11,12 @@ namespace ProtoHttp;
 /// </summary>
 internal sealed class FormBinder(FormatOptions options) : IMessageReader
 {
+    /// <summary>
+    /// The hidden field ASP.NET Core's antiforgery puts in every form (its default name). Antiforgery middleware has
+    /// already checked it by the time the form is bound, so it is no part of the message.
+    /// </summary>
+    public const string AntiforgeryTokenKey = "__RequestVerificationToken";
+
     public MessageFormat Format => MessageFormat.Form;
 
     public IMessage Read(ReadOnlySequence<byte> body, MessageDescriptor descriptor)
@@ -20,6 +26,11 @@ internal sealed class FormBinder(FormatOptions options) : IMessageReader
         var bound = new HashSet<string>(StringComparer.Ordinal);
         foreach (var (key, value) in FormPairs.Parse(body))
         {
+            if (key == AntiforgeryTokenKey && descriptor.FindFieldByName(key) is null)
+            {
+                continue;
+            }
+
             Bind(message, key, value, bound);
         }
 

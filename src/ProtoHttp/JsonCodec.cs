@@ -49,7 +49,9 @@ internal sealed class JsonCodec : IMessageCodec
         {
             return _parser.Parse(json, descriptor);
         }
-        catch (Exception ex) when (ex is InvalidJsonException or InvalidProtocolBufferException or FormatException or OverflowException or ArgumentException)
+        // InvalidOperationException: an Any whose @type names a message the parser's type registry does not know.
+        catch (Exception ex) when (ex is InvalidJsonException or InvalidProtocolBufferException or FormatException or OverflowException or ArgumentException
+            or InvalidOperationException)
         {
             throw new InvalidMessageException($"The JSON body is not a valid {descriptor.Name}: {ex.Message}", ex);
         }
@@ -57,6 +59,16 @@ internal sealed class JsonCodec : IMessageCodec
 
     public void Write(IMessage message, IBufferWriter<byte> output)
     {
-        _writer.Write(message, output);
+        try
+        {
+            _writer.Write(message, output);
+        }
+        catch (Exception ex) when (ex is InvalidOperationException or ArgumentException)
+        {
+            // A valid message JSON cannot represent: a Timestamp or Duration out of JSON's range, an Any whose type
+            // the registry does not know, a lone surrogate. Protobuf carries all of them: 406, as for XML. Part of
+            // the body may already be in the output, which the caller discards with the failed answer.
+            throw new UnwritableMessageException($"The answer cannot be written as JSON: {ex.Message}");
+        }
     }
 }

@@ -74,7 +74,9 @@ internal static class CallErrors
             return Task.CompletedTask;
         }
 
-        var error = new ErrorResult { Code = StatusMapping.ToCodeName(code), ErrorText = text };
+        // A lone surrogate (a service's own detail can hold one) is something no text format and not even UTF-8 can
+        // carry; it goes out visible as \uD800 rather than making the error itself unwritable.
+        var error = new ErrorResult { Code = StatusMapping.ToCodeName(code), ErrorText = PrintableText.EscapeLoneSurrogates(text) };
         var type = call.ErrorType ?? ErrorFormat.Choose(context.Request, forced: null);
         if (type.Format == MessageFormat.Xml && !XmlText.CanCarry(text))
         {

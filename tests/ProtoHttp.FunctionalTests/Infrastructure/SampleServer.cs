@@ -87,6 +87,9 @@ public sealed class SampleServer : IAsyncDisposable
         DefaultVersionPolicy = HttpVersionPolicy.RequestVersionExact,
     };
 
+    /// <summary>Stops the host as SIGTERM would: the listeners close at once, calls in flight get the host's shutdown timeout.</summary>
+    public Task StopAsync() => _app.StopAsync();
+
     public async ValueTask DisposeAsync()
     {
         Client.Dispose();

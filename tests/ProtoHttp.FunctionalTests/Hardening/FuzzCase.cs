@@ -1,0 +1,11 @@
+namespace ProtoHttp.FunctionalTests.Hardening;
+
+/// <summary>One malformed (or accidentally valid) request: a POST body or a GET query string, and how it was made.</summary>
+public sealed record FuzzCase(string Verb, string Target, string? ContentType, string? Accept, byte[]? Body, string Mutation)
+{
+    public static FuzzCase Post(string path, string contentType, byte[] body, string mutation, string? accept = null) =>
+        new("POST", path, contentType, accept, body, mutation);
+
+    public static FuzzCase Get(string path, string query, string mutation, string? accept = null) =>
+        new("GET", query.Length == 0 ? path : $"{path}?{query}", null, accept, null, mutation);
+}

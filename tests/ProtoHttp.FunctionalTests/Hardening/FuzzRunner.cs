@@ -1,0 +1,140 @@
+using Google.Protobuf;
+using ProtoHttp.FunctionalTests.Infrastructure;
+using ProtoService;
+
+namespace ProtoHttp.FunctionalTests.Hardening;
+
+/// <summary>
+/// Sends cases to the server in batches over a few raw connections and judges every answer: never a 5xx (but the
+/// sample's deliberate one, see <see cref="IsSearchBlankQueryFailure"/>), never a hang, every non-200 an ErrorResult
+/// in its declared format, every 200 well-formed, no Error log; after each batch the server must answer a valid call.
+/// </summary>
+public sealed class FuzzRunner(SampleServer server, IReadOnlyDictionary<string, MessageParser> responseParsers)
+{
+    private const int BatchSize = 250;
+    private const int Connections = 4;
+
+    public async Task<FuzzReport> RunAsync(string format, IEnumerable<FuzzCase> cases)
+    {
+        var report = new FuzzReport(format);
+        foreach (var batch in cases.Chunk(BatchSize))
+        {
+            var errorsBefore = server.Logs.Errors.Count();
+            var serviceFailuresBefore = report.ServiceFailures;
+            var next = -1;
+            await Task.WhenAll(Enumerable.Range(0, Connections).Select(async _ =>
+            {
+                using var connection = new RawHttpConnection(server.Http1Address);
+                for (var i = Interlocked.Increment(ref next); i < batch.Length; i = Interlocked.Increment(ref next))
+                {
+                    await RunCaseAsync(connection, batch[i], report);
+                }
+            }));
+
+            await CheckLogsAsync(report, errorsBefore, report.ServiceFailures - serviceFailuresBefore);
+            await CheckAliveAsync(report);
+        }
+
+        return report;
+    }
+
+    private async Task RunCaseAsync(RawHttpConnection connection, FuzzCase fuzzCase, FuzzReport report)
+    {
+        var headers = new List<(string, string)>();
+        if (fuzzCase.ContentType is { } type)
+        {
+            headers.Add(("Content-Type", type));
+        }
+
+        if (fuzzCase.Accept is { } accept)
+        {
+            headers.Add(("Accept", accept));
+        }
+
+        RawResponse response;
+        try
+        {
+            response = await connection.SendAsync(fuzzCase.Verb, fuzzCase.Target, headers, fuzzCase.Body);
+        }
+        catch (Exception ex) when (ex is IOException or System.Net.Sockets.SocketException or TimeoutException)
+        {
+            report.Count(0);
+            report.Fail($"{Describe(fuzzCase)}: no answer ({ex.Message})");
+            return;
+        }
+
+        report.Count(response.Status);
+        var contentType = response.Header("Content-Type");
+        if (response.Status == 200)
+        {
+            var path = fuzzCase.Target.Split('?')[0];
+            if (!ErrorBody.IsWellFormed(contentType, response.Body, responseParsers[path]))
+            {
+                report.Fail($"{Describe(fuzzCase)}: 200 with a body that is not well-formed {contentType}");
+            }
+
+            return;
+        }
+
+        var error = ErrorBody.TryRead(contentType, response.Body);
+        if (error is null)
+        {
+            report.Fail($"{Describe(fuzzCase)}: {response.Status} without a readable ErrorResult ({contentType}, {response.Body.Length} bytes)");
+        }
+        else if (IsSearchBlankQueryFailure(fuzzCase, response.Status, error))
+        {
+            report.CountServiceFailure();
+        }
+        else if (response.Status >= 500)
+        {
+            report.Fail($"{Describe(fuzzCase)}: {response.Status} {error.Code}: {error.ErrorText}");
+        }
+        else if (response.Status is not (400 or 413 or 415))
+        {
+            report.Fail($"{Describe(fuzzCase)}: unexpected {response.Status} {error.Code}: {error.ErrorText}");
+        }
+    }
+
+    /// <summary>
+    /// The sample's Search deliberately throws a plain exception for a blank query (to keep a real path to 500), and a
+    /// mutation can produce a well-formed request with one. PROTOCOL.md section 7: a 500 means the service failed on
+    /// well-formed input. Such answers are counted apart, and each must match one Error log of exactly that exception.
+    /// </summary>
+    private static bool IsSearchBlankQueryFailure(FuzzCase fuzzCase, int status, ErrorResult error) =>
+        status == 500
+        && fuzzCase.Target.StartsWith("/ProtoService.proto/Search", StringComparison.Ordinal)
+        && error.Code == "UNKNOWN"
+        && error.ErrorText == "The service failed to handle the call.";
+
+    private async Task CheckLogsAsync(FuzzReport report, int errorsBefore, int serviceFailures)
+    {
+        // Log lines can trail the answers by a moment.
+        await Task.Delay(50);
+        var errors = server.Logs.Errors.Skip(errorsBefore).ToList();
+        var deliberate = errors.Count(e => e.EventId.Name == "ServiceFailed" && e.Exception is ArgumentException { Message: "The query is empty." });
+        foreach (var entry in errors.Where(e => !(e.EventId.Name == "ServiceFailed" && e.Exception is ArgumentException { Message: "The query is empty." })))
+        {
+            report.Fail($"Error log: [{entry.Category}] {entry.Message} {entry.Exception}");
+        }
+
+        if (deliberate != serviceFailures)
+        {
+            report.Fail($"{serviceFailures} answers looked like Search's blank-query failure, but {deliberate} such Error logs were written.");
+        }
+    }
+
+    private async Task CheckAliveAsync(FuzzReport report)
+    {
+        using var response = await server.Client.SendAsync(Wire.Post("/ProtoService.proto/Search", new SearchRequest { Query = "chai" }, "application/x-protobuf"));
+        if (response.StatusCode != System.Net.HttpStatusCode.OK || (await Wire.ReadAsync<SearchResponse>(response)).Result.Count == 0)
+        {
+            report.Fail($"After a batch, a valid Search answered {(int)response.StatusCode} or found nothing.");
+        }
+    }
+
+    private static string Describe(FuzzCase fuzzCase)
+    {
+        var target = fuzzCase.Target.Length > 100 ? fuzzCase.Target[..100] + "…" : fuzzCase.Target;
+        return $"{fuzzCase.Verb} {target} [{fuzzCase.ContentType}, accept {fuzzCase.Accept ?? "-"}, {fuzzCase.Body?.Length ?? 0} bytes, {fuzzCase.Mutation}]";
+    }
+}

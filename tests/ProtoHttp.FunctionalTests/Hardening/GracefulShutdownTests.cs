@@ -1,0 +1,54 @@
+using System.Net;
+using System.Net.Sockets;
+using ProtoHttp.FunctionalTests.Infrastructure;
+using ProtoHttp.FunctionalTests.Protos;
+
+namespace ProtoHttp.FunctionalTests.Hardening;
+
+/// <summary>Stopping the host, as SIGTERM does, while slow calls are in flight: they finish with 200, new connections are refused.</summary>
+public sealed class GracefulShutdownTests
+{
+    [Fact]
+    public async Task CallsInFlightCompleteAndNewConnectionsAreRefused()
+    {
+        await using var server = await SampleServer.StartAsync();
+        var address = server.Http1Address;
+        var calls = Enumerable.Range(0, 4)
+            .Select(_ => server.Client.SendAsync(Wire.Post("/test_service.proto/Slow", new SlowRequest { DelayMs = 2_000 }, "application/x-protobuf")))
+            .ToList();
+        await server.Probe.Started.WaitAsync(TimeSpan.FromSeconds(10));
+        await Task.Delay(200); // Let every call reach the service.
+
+        var stopping = server.StopAsync();
+        await Task.Delay(300);
+        var refusedWhileStopping = await IsRefusedAsync(address);
+        var started = DateTime.UtcNow;
+        await stopping.WaitAsync(TimeSpan.FromSeconds(25)); // Well inside the host's default shutdown timeout of 30 s.
+
+        foreach (var call in calls)
+        {
+            using var response = await call;
+            Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+            Assert.True((await Wire.ReadAsync<SlowReply>(response)).Completed);
+        }
+
+        Assert.True(refusedWhileStopping, "a new connection was accepted while the host was stopping");
+        Assert.True(await IsRefusedAsync(address), "a new connection was accepted after the host stopped");
+        Assert.True(DateTime.UtcNow - started < TimeSpan.FromSeconds(5), "stopping waited for more than the calls in flight");
+        Assert.Empty(server.Logs.Errors);
+    }
+
+    private static async Task<bool> IsRefusedAsync(Uri address)
+    {
+        using var tcp = new TcpClient();
+        try
+        {
+            await tcp.ConnectAsync(address.Host, address.Port).WaitAsync(TimeSpan.FromSeconds(5));
+            return false;
+        }
+        catch (SocketException ex) when (ex.SocketErrorCode == SocketError.ConnectionRefused)
+        {
+            return true;
+        }
+    }
+}

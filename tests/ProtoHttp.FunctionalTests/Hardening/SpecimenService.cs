@@ -1,0 +1,34 @@
+using Grpc.Core;
+
+namespace ProtoHttp.FunctionalTests.Hardening;
+
+/// <summary>
+/// The hardening suite's service. <c>Echo</c> answers its request, so a mutated request that still parses must also
+/// be written back in every format. <c>Leak</c> fails on purpose with secrets in the exception's text, type name and
+/// stack, chosen by <see cref="Specimen.Code"/>.
+/// </summary>
+public sealed class SpecimenService : Hardening.HardeningBase
+{
+    public const string Secret = "s3cr3t-password-42";
+
+    public override Task<Specimen> Echo(Specimen request, ServerCallContext context) => Task.FromResult(request);
+
+    public override async Task<Specimen> Leak(Specimen request, ServerCallContext context)
+    {
+        switch (request.Code)
+        {
+            case 0:
+                throw new InvalidOperationException($"Connection string Password={Secret} refused.");
+            case 1:
+                throw new SecretTypeNameLeakException($"Inner detail {Secret}.", new IOException($"disk {Secret}"));
+            case 2:
+                await Task.Yield();
+                throw new AggregateException($"Async {Secret}.", new UnauthorizedAccessException(Secret));
+            case 3:
+                // RpcException details are the service's own words to the client: they must get through.
+                throw new RpcException(new Status(StatusCode.FailedPrecondition, "public detail for the client"), new Metadata { { "x-reason", "public" } });
+            default:
+                throw new RpcException(new Status(StatusCode.Internal, "internal but deliberate detail"), $"server-side message {Secret}");
+        }
+    }
+}
