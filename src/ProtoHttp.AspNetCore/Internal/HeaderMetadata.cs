@@ -17,7 +17,7 @@ internal static class HeaderMetadata
             }
 
             var key = name.ToLowerInvariant();
-            if (!IsValidKey(key))
+            if (!MetadataText.IsValidKey(key))
             {
                 continue; // A legal HTTP header name gRPC metadata cannot hold; the service could not ask for it anyway.
             }
@@ -59,36 +59,8 @@ internal static class HeaderMetadata
 
     private static bool IsPrintableAscii(string value) => !value.AsSpan().ContainsAnyExceptInRange(' ', '~');
 
-    private static bool IsValidKey(string key)
-    {
-        foreach (var c in key)
-        {
-            if (c is not ((>= 'a' and <= 'z') or (>= '0' and <= '9') or '-' or '_' or '.'))
-            {
-                return false;
-            }
-        }
-
-        return key.Length > 0;
-    }
-
-    private static byte[] DecodeBinary(string key, string value)
-    {
-        // gRPC senders often omit base64 padding.
-        var padded = (value.Length % 4) switch
-        {
-            2 => value + "==",
-            3 => value + "=",
-            _ => value,
-        };
-
-        try
-        {
-            return Convert.FromBase64String(padded);
-        }
-        catch (FormatException)
-        {
-            throw CallRejectedException.BadRequest($"The header '{key}' ends in -bin, so its value must be base64.");
-        }
-    }
+    private static byte[] DecodeBinary(string key, string value) =>
+        MetadataText.TryDecodeBinary(value, out var bytes)
+            ? bytes
+            : throw CallRejectedException.BadRequest($"The header '{key}' ends in -bin, so its value must be base64.");
 }

@@ -39,7 +39,7 @@ internal static class HeaderMetadata
         foreach (var (name, values) in headers.NonValidated)
         {
             var key = name.ToLowerInvariant();
-            if (!IsValidKey(key))
+            if (!MetadataText.IsValidKey(key))
             {
                 continue; // A legal HTTP header name that gRPC metadata cannot hold.
             }
@@ -51,46 +51,11 @@ internal static class HeaderMetadata
                 {
                     metadata.Add(key, value);
                 }
-                else if (TryDecodeBase64(value, out var bytes))
+                else if (MetadataText.TryDecodeBinary(value, out var bytes))
                 {
                     metadata.Add(key, bytes);
                 }
             }
-        }
-    }
-
-    private static bool IsValidKey(string key)
-    {
-        foreach (var c in key)
-        {
-            if (c is not ((>= 'a' and <= 'z') or (>= '0' and <= '9') or '-' or '_' or '.'))
-            {
-                return false;
-            }
-        }
-
-        return key.Length > 0;
-    }
-
-    private static bool TryDecodeBase64(string value, out byte[] bytes)
-    {
-        // gRPC senders often leave out base64 padding.
-        var padded = (value.Length % 4) switch
-        {
-            2 => value + "==",
-            3 => value + "=",
-            _ => value,
-        };
-
-        try
-        {
-            bytes = Convert.FromBase64String(padded);
-            return true;
-        }
-        catch (FormatException)
-        {
-            bytes = [];
-            return false;
         }
     }
 }
