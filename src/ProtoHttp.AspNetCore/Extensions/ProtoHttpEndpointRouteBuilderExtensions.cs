@@ -57,22 +57,22 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
             serviceMetadata = [new RequireAntiforgeryTokenAttribute(), .. serviceMetadata];
         }
 
+        var unknown = new UnknownMethodHandler(codecs, logger);
         var methodEndpoints = new List<IEndpointConventionBuilder>();
         foreach (var method in binder.Methods)
         {
             var metadata = serviceMetadata.Concat(method.Metadata).Append(method.Descriptor).ToArray();
-            methodEndpoints.Add(MapMethod(endpoints, prefix, $"/{method.Name}", method.Handler($"/{method.Name}", null), metadata, logger));
+            methodEndpoints.Add(MapMethod(endpoints, prefix, $"/{method.Name}", method.Handler(null), unknown, metadata, logger));
             foreach (var (suffix, format) in Suffixes)
             {
                 if (codecs.Writer(format) is not null)
                 {
                     var tail = $"/{method.Name}{suffix}";
-                    methodEndpoints.Add(MapMethod(endpoints, prefix, tail, method.Handler(tail, MediaTypes.Canonical(format)), metadata, logger));
+                    methodEndpoints.Add(MapMethod(endpoints, prefix, tail, method.Handler(MediaTypes.Canonical(format)), unknown, metadata, logger));
                 }
             }
         }
 
-        var unknown = new UnknownMethodHandler(codecs, logger);
         methodEndpoints.Add(endpoints.Map($"{prefix}/{{**{UnknownMethodHandler.PathParameter}}}", unknown.HandleAsync)
             .WithDisplayName($"ProtoHttp {service.Descriptor.FullName} unknown method")
             .WithMetadata(serviceMetadata));
@@ -88,11 +88,17 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
         return new ProtoServiceEndpointConventionBuilder(methodEndpoints, protoFile);
     }
 
-    private static IEndpointConventionBuilder MapMethod(IEndpointRouteBuilder endpoints, string prefix, string tail, Http.RequestDelegate handler, object[] metadata, ILogger logger)
+    private static IEndpointConventionBuilder MapMethod(
+        IEndpointRouteBuilder endpoints, string prefix, string tail, Http.RequestDelegate handler, UnknownMethodHandler unknown, object[] metadata, ILogger logger)
     {
         var route = prefix + tail;
         ProtoHttpLog.MethodMapped(logger, tail[1..], route);
-        return endpoints.Map(route, handler).WithDisplayName("ProtoHttp " + route).WithMetadata(metadata);
+
+        // Routing matches paths case-insensitively; proto method names are exact, for every kind of method.
+        Http.RequestDelegate exact = context => context.Request.Path.Value!.EndsWith(tail, StringComparison.Ordinal)
+            ? handler(context)
+            : unknown.HandleAsync(context);
+        return endpoints.Map(route, exact).WithDisplayName("ProtoHttp " + route).WithMetadata(metadata);
     }
 
     private static string NormalizePrefix(string prefix)

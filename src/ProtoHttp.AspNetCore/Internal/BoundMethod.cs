@@ -7,12 +7,9 @@ namespace ProtoHttp.AspNetCore.Internal;
 /// <param name="Name">The proto method name, exact and case-sensitive: the last route segment.</param>
 /// <param name="Descriptor">The protobuf description: input and output types, options.</param>
 /// <param name="Metadata">Attributes of the service method (<c>[Authorize]</c> and the like) for its endpoints.</param>
-/// <param name="Handler">
-/// Serves one call; takes the exact route tail (<c>/Search.json</c>: routing ignores case, proto names do not) and the
-/// response format a <c>.json</c>/<c>.xml</c>/<c>.pb</c> suffix forces.
-/// </param>
+/// <param name="Handler">Serves one call; takes the response format a <c>.json</c>/<c>.xml</c>/<c>.pb</c> suffix forces.</param>
 internal sealed record BoundMethod(
     string Name,
     MethodDescriptor Descriptor,
     IReadOnlyList<object> Metadata,
-    Func<string, WritableMediaType?, RequestDelegate> Handler);
+    Func<WritableMediaType?, RequestDelegate> Handler);

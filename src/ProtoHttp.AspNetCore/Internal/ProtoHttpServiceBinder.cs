@@ -36,7 +36,7 @@ internal sealed class ProtoHttpServiceBinder<TService>(ServiceModel service, Ser
         Add(method, serviceMethod: null, streaming.HandlerFor);
     }
 
-    private void Add(IMethod method, MethodInfo? serviceMethod, Func<string, WritableMediaType?, Microsoft.AspNetCore.Http.RequestDelegate> handler)
+    private void Add(IMethod method, MethodInfo? serviceMethod, Func<WritableMediaType?, Microsoft.AspNetCore.Http.RequestDelegate> handler)
     {
         var metadata = serviceMethod?.GetCustomAttributes(inherit: true) ?? [];
         Methods.Add(new BoundMethod(method.Name, Descriptor(method), metadata, handler));

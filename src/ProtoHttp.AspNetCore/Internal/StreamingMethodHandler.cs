@@ -7,7 +7,7 @@ namespace ProtoHttp.AspNetCore.Internal;
 /// <summary>Answers 501 for a streaming method: a plain HTTP request carries exactly one message each way.</summary>
 internal sealed class StreamingMethodHandler(IMethod method, MessageCodecs codecs, ILogger logger)
 {
-    public RequestDelegate HandlerFor(string routeTail, WritableMediaType? forcedType) => context =>
+    public RequestDelegate HandlerFor(WritableMediaType? forcedType) => context =>
     {
         context.Response.Headers.Vary = "Accept";
         var failure = new CallFailureInfo(method.Name, logger, codecs, DetailedErrors: false, MaxRequestBodySize: 0, ErrorType: forcedType);

@@ -29,9 +29,9 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
         !settings.Options.RestrictGetToNoSideEffectMethods
         || descriptor.GetOptions()?.IdempotencyLevel == MethodOptions.Types.IdempotencyLevel.NoSideEffects;
 
-    public RequestDelegate HandlerFor(string routeTail, WritableMediaType? forcedType) => context => HandleCallAsync(context, routeTail, forcedType);
+    public RequestDelegate HandlerFor(WritableMediaType? forcedType) => context => HandleCallAsync(context, forcedType);
 
-    public async Task HandleCallAsync(HttpContext context, string routeTail, WritableMediaType? forcedType)
+    public async Task HandleCallAsync(HttpContext context, WritableMediaType? forcedType)
     {
         context.Response.Headers.Vary = "Accept";
         var failure = new CallFailureInfo(method.Name, settings.Logger, settings.Codecs, settings.DetailedErrors, settings.Options.MaxRequestBodySize, ErrorType: forcedType);
@@ -39,11 +39,6 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
         try
         {
             var request = context.Request;
-            if (!request.Path.Value!.EndsWith(routeTail, StringComparison.Ordinal))
-            {
-                // Routing matches paths case-insensitively; proto method names are exact.
-                throw UnknownMethodHandler.NotFound(request.Path.Value[(request.Path.Value.LastIndexOf('/') + 1)..]);
-            }
 
             var isGet = HttpMethods.IsGet(request.Method);
             if (isGet ? !_getAllowed : !HttpMethods.IsPost(request.Method))

@@ -13,11 +13,11 @@ internal sealed class UnknownMethodHandler(MessageCodecs codecs, ILogger logger)
     public Task HandleAsync(HttpContext context)
     {
         context.Response.Headers.Vary = "Accept";
-        var name = context.GetRouteValue(PathParameter) as string ?? string.Empty;
+        // The catch-all route names the method; a method route reached with the wrong case does not.
+        var path = context.Request.Path.Value ?? string.Empty;
+        var name = context.GetRouteValue(PathParameter) as string ?? path[(path.LastIndexOf('/') + 1)..];
         var failure = new CallFailureInfo(name, logger, codecs, DetailedErrors: false, MaxRequestBodySize: 0, ErrorType: null);
-        return CallErrors.HandleAsync(context, NotFound(name), failure);
+        var rejection = new CallRejectedException(StatusCodes.Status404NotFound, StatusCode.NotFound, $"Method '{name}' not found.");
+        return CallErrors.HandleAsync(context, rejection, failure);
     }
-
-    public static CallRejectedException NotFound(string name) =>
-        new(StatusCodes.Status404NotFound, StatusCode.NotFound, $"Method '{name}' not found.");
 }
