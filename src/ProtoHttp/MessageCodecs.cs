@@ -1,3 +1,6 @@
+using ProtoHttp.Forms;
+using ProtoHttp.Json;
+using ProtoHttp.Xml;
 namespace ProtoHttp;
 
 /// <summary>The reader and writer of every format, built once per set of <see cref="FormatOptions"/>.</summary>

@@ -2,6 +2,7 @@ using Grpc.Core;
 using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.Logging;
+using ProtoHttp.Xml;
 
 namespace ProtoHttp.AspNetCore.Internal;
 

@@ -3,6 +3,7 @@ using System.Text;
 using Google.Protobuf;
 using ProtoHttp.Tests.Protos;
 using ProtoHttp.Tests.Protos.Proto2;
+using ProtoHttp.Json;
 
 namespace ProtoHttp.Tests.Formats;
 

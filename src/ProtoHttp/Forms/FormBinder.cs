@@ -1,0 +1,97 @@
+using System.Buffers;
+using Google.Protobuf;
+using Google.Protobuf.Reflection;
+
+namespace ProtoHttp.Forms;
+
+/// <summary>
+/// Binds a form body or a query string to a message (PROTOCOL.md section 4): proto or JSON names, dotted paths
+/// into singular nested messages, <c>map[key]=value</c>, repeated keys for repeated scalars, values in the XML
+/// text forms. Every mistake is an <see cref="InvalidMessageException"/> naming the key.
+/// </summary>
+internal sealed class FormBinder(FormatOptions options) : IMessageReader
+{
+    /// <summary>
+    /// The hidden field ASP.NET Core's antiforgery puts in every form (its default name). Antiforgery middleware has
+    /// already checked it by the time the form is bound, so it is no part of the message.
+    /// </summary>
+    public const string AntiforgeryTokenKey = "__RequestVerificationToken";
+
+    public MessageFormat Format => MessageFormat.Form;
+
+    public IMessage Read(ReadOnlySequence<byte> body, MessageDescriptor descriptor)
+    {
+        var message = MessageFactory.Create(descriptor);
+        // Canonical paths (proto names) of singular fields and map entries bound so far: a second value is a 400.
+        var bound = new HashSet<string>(StringComparer.Ordinal);
+        foreach (var (key, value) in FormPairs.Parse(body))
+        {
+            if (key == AntiforgeryTokenKey && descriptor.FindFieldByName(key) is null)
+            {
+                continue;
+            }
+
+            Bind(message, key, value, bound);
+        }
+
+        return message;
+    }
+
+    private void Bind(IMessage root, string key, string value, HashSet<string> bound)
+    {
+        var path = FormPath.Resolve(root.Descriptor, key, options);
+        if (path is null)
+        {
+            return; // An unknown name, and the options say to ignore those.
+        }
+
+        var field = path.Leaf;
+        var valueField = path.MapKey is null ? field : FieldValues.EntryFields(field).Value;
+        var isText = valueField.FieldType == FieldType.String
+            || valueField.FieldType == FieldType.Message && valueField.MessageType.FullName == "google.protobuf.StringValue";
+        if (value.Length == 0 && !isText)
+        {
+            return; // An empty HTML input: the field stays unset.
+        }
+
+        if (!field.IsRepeated || path.MapKey is not null)
+        {
+            if (!bound.Add(path.Canonical))
+            {
+                throw new InvalidMessageException($"Key '{key}' has two values, but '{path.Canonical}' holds only one.");
+            }
+        }
+
+        var parsed = Parse(key, valueField, value);
+        var message = path.Parent(root);
+        if (FieldValues.OneofConflict(message, field) is { } other)
+        {
+            throw new InvalidMessageException($"Key '{key}': '{field.Name}' and '{other.Name}' are both in oneof '{field.RealContainingOneof.Name}'; only one may be set.");
+        }
+
+        if (path.MapKey is { } mapKey)
+        {
+            FieldValues.Put(message, field, Parse(key, FieldValues.EntryFields(field).Key, mapKey), parsed);
+        }
+        else if (field.IsRepeated)
+        {
+            FieldValues.Add(message, field, parsed);
+        }
+        else
+        {
+            FieldValues.Set(message, field, parsed);
+        }
+    }
+
+    private static object Parse(string key, FieldDescriptor field, string text)
+    {
+        try
+        {
+            return FieldText.Parse(field, text);
+        }
+        catch (ValueFormatException ex)
+        {
+            throw new InvalidMessageException($"Key '{key}': {ex.Message}", ex);
+        }
+    }
+}

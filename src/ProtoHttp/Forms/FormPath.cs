@@ -1,0 +1,123 @@
+using Google.Protobuf;
+using Google.Protobuf.Reflection;
+
+namespace ProtoHttp.Forms;
+
+/// <summary>
+/// A form key resolved against a message type: <c>page_number</c>, <c>filter.min_price</c> (through singular
+/// nested messages) or <c>labels[key]</c> (a map entry). Resolving touches no message, so a key whose value
+/// turns out empty creates no nested message.
+/// </summary>
+internal sealed class FormPath
+{
+    private readonly FieldDescriptor[] _fields;
+
+    private FormPath(FieldDescriptor[] fields, string? mapKey)
+    {
+        _fields = fields;
+        MapKey = mapKey;
+        Canonical = string.Join('.', fields.Select(field => field.Name)) + (mapKey is null ? "" : $"[{mapKey}]");
+    }
+
+    /// <summary>The field the value goes into.</summary>
+    public FieldDescriptor Leaf => _fields[^1];
+
+    /// <summary>The text between the brackets of <c>labels[key]</c>, or <see langword="null"/> when the leaf is not a map.</summary>
+    public string? MapKey { get; }
+
+    /// <summary>The path in proto names, the same whichever names the client used; used to find duplicates.</summary>
+    public string Canonical { get; }
+
+    /// <summary>Resolves <paramref name="key"/>, or returns <see langword="null"/> for an unknown name that the options ignore.</summary>
+    /// <exception cref="InvalidMessageException">The key names no field, or a field a form cannot reach.</exception>
+    public static FormPath? Resolve(MessageDescriptor descriptor, string key, FormatOptions options)
+    {
+        string? mapKey = null;
+        var names = key;
+        var bracket = key.IndexOf('[', StringComparison.Ordinal);
+        if (bracket >= 0)
+        {
+            if (!key.EndsWith(']'))
+            {
+                throw new InvalidMessageException($"Key '{key}': a map entry is written name[key], with the ']' last.");
+            }
+
+            mapKey = key[(bracket + 1)..^1];
+            names = key[..bracket];
+        }
+
+        var segments = names.Split('.');
+        if (segments.Length > options.MaxDepth)
+        {
+            throw new InvalidMessageException($"Key '{FieldText.Shorten(key)}' nests deeper than {options.MaxDepth} fields.");
+        }
+
+        var fields = new FieldDescriptor[segments.Length];
+        var type = descriptor;
+        for (var i = 0; i < segments.Length; i++)
+        {
+            var field = FieldLookup.Find(type, segments[i]);
+            if (field is null)
+            {
+                return options.IgnoreUnknownFields
+                    ? null
+                    : throw new InvalidMessageException($"Unknown key '{key}': {type.Name} has no field '{segments[i]}'.");
+            }
+
+            fields[i] = field;
+            var last = i == segments.Length - 1;
+            if (!last || mapKey is null)
+            {
+                CheckReachable(key, field, last);
+            }
+
+            if (!last)
+            {
+                type = field.MessageType;
+            }
+        }
+
+        if (mapKey is not null && !fields[^1].IsMap)
+        {
+            throw new InvalidMessageException($"Key '{key}': '{fields[^1].Name}' is not a map, so it takes no [key].");
+        }
+
+        return new FormPath(fields, mapKey);
+    }
+
+    /// <summary>The message that holds <see cref="Leaf"/>, creating the nested messages on the way.</summary>
+    public IMessage Parent(IMessage root)
+    {
+        var message = root;
+        for (var i = 0; i < _fields.Length - 1; i++)
+        {
+            message = FieldValues.Child(message, _fields[i]);
+        }
+
+        return message;
+    }
+
+    private static void CheckReachable(string key, FieldDescriptor field, bool last)
+    {
+        if (field.IsMap)
+        {
+            throw new InvalidMessageException($"Key '{key}': '{field.Name}' is a map; bind its entries as {field.Name}[key]=value.");
+        }
+
+        var nested = field.FieldType is FieldType.Message or FieldType.Group && !WellKnownText.IsText(field.MessageType);
+        if (nested && field.IsRepeated)
+        {
+            throw new InvalidMessageException($"Key '{key}': '{field.Name}' is a repeated message field, which a form or query string cannot bind.");
+        }
+
+        if (nested && last)
+        {
+            throw new InvalidMessageException($"Key '{key}': '{field.Name}' is a message; bind its fields as {field.Name}.name=value.");
+        }
+
+        if (!nested && !last)
+        {
+            throw new InvalidMessageException($"Key '{key}': '{field.Name}' is not a message, so it has no fields to reach with '.'.");
+        }
+    }
+}

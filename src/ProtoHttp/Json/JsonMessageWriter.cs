@@ -1,0 +1,90 @@
+using System.Buffers;
+using System.Collections.Concurrent;
+using System.Globalization;
+using System.Text;
+using Google.Protobuf;
+using Google.Protobuf.Reflection;
+
+namespace ProtoHttp.Json;
+
+/// <summary>
+/// Writes messages as UTF-8 JSON byte for byte as Google.Protobuf's <see cref="JsonFormatter"/> (default settings
+/// and the given field naming) would, straight into the output and without boxing or per-value strings. Each
+/// message type gets a <see cref="JsonMessagePlan"/> once; well-known types other than Timestamp, and any field the
+/// plan cannot model, are written by JsonFormatter itself so its rules are never guessed.
+/// </summary>
+internal sealed class JsonMessageWriter
+{
+    private static readonly UTF8Encoding Utf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
+
+    // One text buffer per thread for delegated values; JsonFormatter never calls back into this writer.
+    [ThreadStatic]
+    private static StringWriter? t_text;
+
+    private readonly ConcurrentDictionary<MessageDescriptor, JsonMessagePlan> _plans = new();
+    private readonly Func<MessageDescriptor, JsonMessagePlan> _build;
+
+    private JsonMessageWriter(bool preserveProtoFieldNames)
+    {
+        PreserveProtoFieldNames = preserveProtoFieldNames;
+        Formatter = new JsonFormatter(JsonFormatter.Settings.Default.WithPreserveProtoFieldNames(preserveProtoFieldNames));
+        _build = descriptor => new JsonMessagePlan(this, JsonPlanBuilder.Build(this, descriptor));
+    }
+
+    public bool PreserveProtoFieldNames { get; }
+
+    public JsonFormatter Formatter { get; }
+
+    /// <summary>The shared writer (and plan cache) for one field naming.</summary>
+    public static JsonMessageWriter For(bool preserveProtoFieldNames) => preserveProtoFieldNames ? ProtoNames : JsonNames;
+
+    private static JsonMessageWriter ProtoNames { get; } = new(preserveProtoFieldNames: true);
+
+    private static JsonMessageWriter JsonNames { get; } = new(preserveProtoFieldNames: false);
+
+    public void Write(IMessage message, IBufferWriter<byte> output)
+    {
+        var json = new JsonOutput(output);
+        if (IsWellKnown(message.Descriptor))
+        {
+            // JsonFormatter writes a well-known type at the root in its special form too (Empty as "{ }").
+            WriteDelegated(ref json, message);
+        }
+        else
+        {
+            PlanFor(message.Descriptor).Write(ref json, message);
+        }
+
+        json.Flush();
+    }
+
+    /// <summary>
+    /// Types JsonFormatter may write in a special form. Its own test is internal; every type of the google.protobuf
+    /// package is taken instead, which at worst delegates an ordinary message to JsonFormatter.
+    /// </summary>
+    public static bool IsWellKnown(MessageDescriptor descriptor) => descriptor.File.Package == "google.protobuf";
+
+    public JsonMessagePlan PlanFor(MessageDescriptor descriptor) => _plans.GetOrAdd(descriptor, _build);
+
+    /// <summary>Writes a field value (message, scalar or collection) through <see cref="JsonFormatter.WriteValue(TextWriter, object)"/>.</summary>
+    public void WriteDelegated(ref JsonOutput output, object value)
+    {
+        var text = t_text ??= new StringWriter(CultureInfo.InvariantCulture);
+        var builder = text.GetStringBuilder();
+        builder.Clear();
+        Formatter.WriteValue(text, value);
+
+        // Chunks cannot split a surrogate pair: JsonFormatter escapes every pair as \uXXXX\uXXXX.
+        foreach (var chunk in builder.GetChunks())
+        {
+            var span = output.Reserve(Utf8.GetMaxByteCount(chunk.Length));
+            output.Advance(Utf8.GetBytes(chunk.Span, span));
+        }
+
+        if (builder.Capacity > 64 * 1024)
+        {
+            // Do not keep a large buffer alive per thread after one big value.
+            t_text = null;
+        }
+    }
+}

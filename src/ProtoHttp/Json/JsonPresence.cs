@@ -1,0 +1,14 @@
+namespace ProtoHttp.Json;
+
+/// <summary>How JsonFormatter decides whether a singular field is written.</summary>
+internal enum JsonPresence
+{
+    /// <summary>Proto3 implicit presence: written unless it holds the type's default.</summary>
+    NotDefault,
+
+    /// <summary>Explicit presence on a scalar (proto2, proto3 optional, oneof member): written when set.</summary>
+    HasValue,
+
+    /// <summary>A message or group: written when not null.</summary>
+    NotNull,
+}

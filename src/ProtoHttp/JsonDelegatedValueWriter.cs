@@ -1,8 +1,0 @@
-namespace ProtoHttp;
-
-/// <summary>A value JsonFormatter writes (well-known types other than Timestamp), so its rules never need guessing.</summary>
-internal sealed class JsonDelegatedValueWriter<T>(JsonMessageWriter owner) : JsonValueWriter<T>
-    where T : class
-{
-    public override void Write(ref JsonOutput output, T value) => owner.WriteDelegated(ref output, value);
-}
