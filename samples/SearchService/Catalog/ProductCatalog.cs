@@ -16,10 +16,33 @@ public sealed class ProductCatalog
     private static readonly char[] Separators = [' ', ',', '.', '-', '/', '(', ')', '\'', '"', '&', ';', ':', '!', '?'];
 
     private readonly IReadOnlyList<Product> _products;
+    private readonly WordIndex _index;
 
-    private ProductCatalog(IReadOnlyList<Product> products) => _products = products;
+    /// <summary>Each product's place in name order, the tie-break between equal scores.</summary>
+    private readonly int[] _nameRank;
+
+    /// <summary>Each category's products in name order: the "related products" list.</summary>
+    private readonly Dictionary<string, int[]> _categoryInNameOrder;
+
+    private ProductCatalog(IReadOnlyList<Product> products)
+    {
+        _products = products;
+        _index = new WordIndex(products);
+
+        var inNameOrder = Enumerable.Range(0, products.Count).OrderBy(i => products[i].Name, StringComparer.OrdinalIgnoreCase).ToArray();
+        _nameRank = new int[products.Count];
+        for (var rank = 0; rank < inNameOrder.Length; rank++)
+        {
+            _nameRank[inNameOrder[rank]] = rank;
+        }
+
+        _categoryInNameOrder = inNameOrder.GroupBy(i => products[i].Category).ToDictionary(g => g.Key, g => g.ToArray());
+    }
 
     public int Count => _products.Count;
+
+    /// <summary>Every product, in the order of the data file.</summary>
+    public IReadOnlyList<Product> Products => _products;
 
     public static ProductCatalog Load(string dataFolder)
     {
@@ -59,63 +82,59 @@ public sealed class ProductCatalog
         return new ProductCatalog(products);
     }
 
-    /// <summary>The products that match every word of the query, best first.</summary>
-    public IEnumerable<Product> Search(string query)
+    /// <summary>The products that match every word of the query, best first, then the best match's related products.</summary>
+    public IReadOnlyList<Product> Search(string query)
     {
-        var words = Tokenize(query).Distinct(StringComparer.OrdinalIgnoreCase).ToArray();
+        var words = Tokenize(query).Select(WordIndex.Normalize).Distinct(StringComparer.Ordinal).ToArray();
         if (words.Length == 0)
         {
             return [];
         }
 
-        var matches = _products
-            .Select(product => (Product: product, Score: Score(product, words)))
-            .Where(hit => hit.Score > 0)
-            .OrderByDescending(hit => hit.Score)
-            .ThenBy(hit => hit.Product.Name, StringComparer.OrdinalIgnoreCase)
-            .Select(hit => hit.Product)
-            .ToList();
-        if (matches.Count == 0)
+        // A product's score is the sum over the query's words of the best weight each earns there; a product that
+        // misses one word scores nothing. Scores are counted in place, one slot per product.
+        var scores = new int[_products.Count];
+        var best = new int[_products.Count];
+        for (var w = 0; w < words.Length; w++)
         {
-            return matches;
+            Array.Clear(best);
+            _index.Match(words[w], best);
+            for (var product = 0; product < scores.Length; product++)
+            {
+                scores[product] = best[product] == 0 || (w > 0 && scores[product] == 0) ? 0 : scores[product] + best[product];
+            }
         }
 
-        var related = _products
-            .Where(product => product.Category == matches[0].Category && !matches.Contains(product))
-            .OrderBy(product => product.Name, StringComparer.OrdinalIgnoreCase);
-        return matches.Concat(related);
-    }
-
-    private static int Score(Product product, string[] words)
-    {
-        var total = 0;
-        foreach (var word in words)
+        var matched = new List<int>();
+        for (var product = 0; product < scores.Length; product++)
         {
-            var best = 0;
-            foreach (var (tokens, weight) in product.Fields)
+            if (scores[product] > 0)
             {
-                foreach (var token in tokens)
-                {
-                    if (token.Equals(word, StringComparison.OrdinalIgnoreCase))
-                    {
-                        best = Math.Max(best, weight * 2);
-                    }
-                    else if (word.Length >= 3 && token.StartsWith(word, StringComparison.OrdinalIgnoreCase))
-                    {
-                        best = Math.Max(best, weight);
-                    }
-                }
+                matched.Add(product);
             }
-
-            if (best == 0)
-            {
-                return 0; // Every word must match somewhere.
-            }
-
-            total += best;
         }
 
-        return total;
+        if (matched.Count == 0)
+        {
+            return [];
+        }
+
+        matched.Sort((a, b) => scores[a] != scores[b] ? scores[b].CompareTo(scores[a]) : _nameRank[a].CompareTo(_nameRank[b]));
+        var results = new List<Product>(matched.Count);
+        foreach (var product in matched)
+        {
+            results.Add(_products[product]);
+        }
+
+        foreach (var product in _categoryInNameOrder[_products[matched[0]].Category])
+        {
+            if (scores[product] == 0)
+            {
+                results.Add(_products[product]);
+            }
+        }
+
+        return results;
     }
 
     private static string[] Tokenize(string text) =>

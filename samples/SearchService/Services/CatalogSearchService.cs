@@ -31,8 +31,12 @@ public sealed class CatalogSearchService(ProductCatalog catalog) : ProtoService.
         }
 
         var response = new SearchResponse();
-        foreach (var product in catalog.Search(request.Query).Skip((page - 1) * size).Take(size))
+        var hits = catalog.Search(request.Query);
+        // In longs: page_number * result_per_page can pass int.MaxValue, and such a page is simply empty.
+        var first = (long)(page - 1) * size;
+        for (var i = first; i < Math.Min(hits.Count, first + size); i++)
         {
+            var product = hits[(int)i];
             var result = new SearchResponse.Types.Result { Url = product.Url, Title = product.Name };
             result.Snippets.Add(product.Snippets);
             response.Result.Add(result);
