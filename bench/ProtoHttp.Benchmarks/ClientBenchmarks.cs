@@ -23,7 +23,7 @@ public class ClientBenchmarks
     {
         var catalog = Workload.LoadCatalog();
         var response = new SearchResponse();
-        var product = catalog.Search(Workload.SearchQuery).First();
+        var product = catalog.Search(Workload.SearchQuery)[0];
         var result = new SearchResponse.Types.Result { Url = product.Url, Title = product.Name };
         result.Snippets.Add(product.Snippets);
         response.Result.Add(result);

@@ -19,7 +19,7 @@ public sealed class RawCeiling
     public RawCeiling(ProductCatalog catalog)
     {
         var search = new SearchResponse();
-        var product = catalog.Search(Workload.SearchQuery).First();
+        var product = catalog.Search(Workload.SearchQuery)[0];
         var result = new SearchResponse.Types.Result { Url = product.Url, Title = product.Name };
         result.Snippets.Add(product.Snippets);
         search.Result.Add(result);
