@@ -44,7 +44,8 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
         var logger = services.GetRequiredService<ILoggerFactory>().CreateLogger("ProtoHttp." + service.Descriptor.FullName);
         var codecs = new MessageCodecs(options.ToFormatOptions());
         var detailedErrors = options.EnableDetailedErrors ?? services.GetRequiredService<IHostEnvironment>().IsDevelopment();
-        var settings = new ServiceCallSettings<TService>(options, detailedErrors, codecs, logger, new ServiceActivator<TService>(services));
+        var settings = new ServiceCallSettings<TService>(
+            options, detailedErrors, codecs, InPlaceBodyLimit.For(services), logger, new ServiceActivator<TService>(services));
 
         var binder = new ProtoHttpServiceBinder<TService>(service, settings);
         service.BindMethod.Invoke(null, [binder, null]);

@@ -6,16 +6,14 @@ using Microsoft.AspNetCore.Http.Features;
 namespace ProtoHttp.AspNetCore.Internal;
 
 /// <summary>
-/// Reads a whole request body, never past the limit. Small bodies are parsed straight from the request pipe; a body
-/// that outgrows <see cref="InPlaceLimit"/> is copied into a pooled buffer instead, because data left unconsumed in
-/// Kestrel's pipe counts against its own buffer limits and would stall a large upload.
+/// Reads a whole request body, never past the limit. Bodies up to <c>inPlaceLimit</c> are parsed straight from the
+/// request pipe; a larger one is copied into a pooled buffer as it arrives, because data left unconsumed in the pipe
+/// counts against the server's own buffer limits and would stall the upload (<see cref="InPlaceBodyLimit"/>).
 /// </summary>
 internal static class RequestBodyReader
 {
-    private const int InPlaceLimit = 64 * 1024;
-
     /// <exception cref="CallRejectedException">The body is over the limit (413).</exception>
-    public static async ValueTask<RequestBody> ReadAsync(HttpContext context, long limit, CancellationToken cancellationToken)
+    public static async ValueTask<RequestBody> ReadAsync(HttpContext context, long limit, long inPlaceLimit, CancellationToken cancellationToken)
     {
         var declared = context.Request.ContentLength;
         if (declared > limit)
@@ -46,7 +44,7 @@ internal static class RequestBodyReader
                 return new RequestBody(buffer, reader, pooled: null);
             }
 
-            if (buffer.Length >= InPlaceLimit)
+            if (buffer.Length >= inPlaceLimit)
             {
                 return await CopyToPooledAsync(reader, buffer, declared, limit, cancellationToken);
             }

@@ -7,6 +7,7 @@ internal sealed class ServiceCallSettings<TService>(
     ProtoHttpOptions options,
     bool detailedErrors,
     MessageCodecs codecs,
+    long inPlaceBodyLimit,
     ILogger logger,
     ServiceActivator<TService> activator)
     where TService : class
@@ -17,6 +18,9 @@ internal sealed class ServiceCallSettings<TService>(
     public bool DetailedErrors { get; } = detailedErrors;
 
     public MessageCodecs Codecs { get; } = codecs;
+
+    /// <summary>The largest request body parsed in place in the request pipe (<see cref="InPlaceBodyLimit"/>).</summary>
+    public long InPlaceBodyLimit { get; } = inPlaceBodyLimit;
 
     public ILogger Logger { get; } = logger;
 

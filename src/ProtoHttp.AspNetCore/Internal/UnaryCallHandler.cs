@@ -216,7 +216,7 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
             return MessageFactory.Create(_requestDescriptor);
         }
 
-        using var body = await RequestBodyReader.ReadAsync(context, settings.Options.MaxRequestBodySize, cancellationToken);
+        using var body = await RequestBodyReader.ReadAsync(context, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, cancellationToken);
         return reader.Read(body.Data, _requestDescriptor);
     }
 }
