@@ -13,7 +13,7 @@ public sealed class OrderDto
     [DataMember(Order = 5)] public DateTime? RequiredDate { get; set; }
     [DataMember(Order = 6)] public DateTime? ShippedDate { get; set; }
     [DataMember(Order = 7)] public int ShipVia { get; set; }
-    [DataMember(Order = 8)] public double Freight { get; set; }
+    [DataMember(Order = 8)] public float Freight { get; set; }
     [DataMember(Order = 9)] public string? ShipName { get; set; }
     [DataMember(Order = 10)] public string? ShipAddress { get; set; }
     [DataMember(Order = 11)] public string? ShipCity { get; set; }

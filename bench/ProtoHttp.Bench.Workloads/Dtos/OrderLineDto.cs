@@ -7,7 +7,7 @@ namespace ProtoHttp.Bench.Workloads.Dtos;
 public sealed class OrderLineDto
 {
     [DataMember(Order = 1)] public int ProductId { get; set; }
-    [DataMember(Order = 2)] public double UnitPrice { get; set; }
+    [DataMember(Order = 2)] public float UnitPrice { get; set; }
     [DataMember(Order = 3)] public int Quantity { get; set; }
     [DataMember(Order = 4)] public float Discount { get; set; }
 }

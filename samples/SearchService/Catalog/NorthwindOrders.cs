@@ -27,7 +27,7 @@ public sealed class NorthwindOrders
                 RequiredDate = Date(row["required_date"]),
                 ShippedDate = Date(row["shipped_date"]),
                 ShipVia = Int(row["ship_via"]),
-                Freight = double.Parse(row["freight"], CultureInfo.InvariantCulture),
+                Freight = float.Parse(row["freight"], CultureInfo.InvariantCulture),
                 ShipName = row["ship_name"],
                 ShipAddress = row["ship_address"],
                 ShipCity = row["ship_city"],
@@ -44,7 +44,7 @@ public sealed class NorthwindOrders
             byId[Int(row["order_id"])].Lines.Add(new OrderLine
             {
                 ProductId = Int(row["product_id"]),
-                UnitPrice = double.Parse(row["unit_price"], CultureInfo.InvariantCulture),
+                UnitPrice = float.Parse(row["unit_price"], CultureInfo.InvariantCulture),
                 Quantity = Int(row["quantity"]),
                 Discount = float.Parse(row["discount"], CultureInfo.InvariantCulture),
             });

@@ -27,7 +27,7 @@ internal static class NorthwindData
                 RequiredDate = Date(row[4]),
                 ShippedDate = Date(row[5]),
                 ShipVia = Int(row[6]),
-                Freight = double.Parse(row[7], CultureInfo.InvariantCulture),
+                Freight = float.Parse(row[7], CultureInfo.InvariantCulture),
                 ShipName = row[8],
                 ShipAddress = row[9],
                 ShipCity = row[10],
@@ -44,7 +44,7 @@ internal static class NorthwindData
             byId[Int(row[0])].Lines.Add(new OrderLine
             {
                 ProductId = Int(row[1]),
-                UnitPrice = double.Parse(row[2], CultureInfo.InvariantCulture),
+                UnitPrice = float.Parse(row[2], CultureInfo.InvariantCulture),
                 Quantity = Int(row[3]),
                 Discount = float.Parse(row[4], CultureInfo.InvariantCulture),
             });
