@@ -158,6 +158,20 @@ public class JsonReaderTests
     }
 
     [Fact]
+    public void DocumentedQuirksHold()
+    {
+        Assert.Equal(9007199254740992, CodecHelpers.Read<Scalars>(MessageFormat.Json, "{\"int64Value\": 9007199254740993}").Int64Value);
+        Assert.Equal(2, CodecHelpers.Read<Scalars>(MessageFormat.Json, "{\"int32Value\": 1, \"int32_value\": 2}").Int32Value);
+        Assert.Equal(["a", "b"], CodecHelpers.Read<Scalars>(MessageFormat.Json, "{\"tags\": [\"a\"], \"tags\": [\"b\"]}").Tags);
+        Assert.Equal(0, CodecHelpers.Read<Scalars>(MessageFormat.Json, "{\"int32Value\": 1, \"int32Value\": null}").Int32Value);
+        Assert.Equal(1, CodecHelpers.Read<Scalars>(MessageFormat.Json, "{\"created\": \"1970-01-01T00:00:01Z\\n\"}").Created.Seconds);
+        CodecHelpers.ReadFails(MessageFormat.Json, "{\"optionalInt32\": 1, \"optionalInt32\": 2}", Scalars.Descriptor);
+        CodecHelpers.ReadFails(MessageFormat.Json, "{\"bytesValue\": \"-_8=\"}", Scalars.Descriptor);
+        Assert.Equal([Color.Red, Color.Blue], ((Scalars)Codec(Lenient).Read(
+            new ReadOnlySequence<byte>("{\"colors\": [\"COLOR_RED\", \"NOPE\", \"COLOR_BLUE\"]}"u8.ToArray()), Scalars.Descriptor)).Colors);
+    }
+
+    [Fact]
     public void ConcurrentReadersShareThePlansSafely()
     {
         var codec = Codec(Strict);
