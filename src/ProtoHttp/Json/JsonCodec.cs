@@ -1,5 +1,5 @@
 using System.Buffers;
-using System.Text;
+using System.Text.Json;
 using Google.Protobuf;
 using Google.Protobuf.Reflection;
 
@@ -7,23 +7,18 @@ namespace ProtoHttp.Json;
 
 /// <summary>
 /// Protobuf's canonical JSON mapping: written by <see cref="JsonMessageWriter"/> (byte for byte Google.Protobuf's
-/// <see cref="JsonFormatter"/> output, several times faster), read by Google.Protobuf's <see cref="JsonParser"/>.
+/// <see cref="JsonFormatter"/> output) and read by <see cref="JsonMessageReader"/> (what Google.Protobuf's
+/// <see cref="JsonParser"/> reads, into equal messages), both straight over UTF-8 and several times faster.
 /// </summary>
 internal sealed class JsonCodec : IMessageCodec
 {
-    private static readonly UTF8Encoding StrictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
-
     private readonly JsonMessageWriter _writer;
-    private readonly JsonParser _parser;
+    private readonly JsonMessageReader _reader;
 
     public JsonCodec(FormatOptions options)
     {
         _writer = JsonMessageWriter.For(options.PreserveProtoFieldNames);
-        _parser = new JsonParser(JsonParser.Settings.Default
-            .WithIgnoreUnknownFields(options.IgnoreUnknownFields)
-            // JsonParser allows one object more than its limit (the root is not counted); PROTOCOL.md counts the
-            // root, as the XML reader does, so 101 nested objects are refused like 101 nested elements.
-            .WithRecursionLimit(options.MaxDepth - 1));
+        _reader = new JsonMessageReader(options.IgnoreUnknownFields, options.MaxDepth);
     }
 
     public MessageFormat Format => MessageFormat.Json;
@@ -35,21 +30,21 @@ internal sealed class JsonCodec : IMessageCodec
             return MessageFactory.Create(descriptor);
         }
 
-        string json;
-        try
+        if (!Utf8Validation.IsValid(body))
         {
-            json = StrictUtf8.GetString(body);
-        }
-        catch (DecoderFallbackException ex)
-        {
-            throw new InvalidMessageException("The JSON body is not valid UTF-8.", ex);
+            throw new InvalidMessageException("The JSON body is not valid UTF-8.");
         }
 
         try
         {
-            return _parser.Parse(json, descriptor);
+            return _reader.Read(body, descriptor);
         }
-        // InvalidOperationException: an Any whose @type names a message the parser's type registry does not know.
+        catch (JsonException ex)
+        {
+            throw new InvalidMessageException($"The JSON body is not valid JSON: {ex.Message}", ex);
+        }
+        // From JsonParser, which reads the values the native reader hands it. InvalidOperationException: an Any
+        // whose @type the parser's type registry does not know, or (from Utf8JsonReader) a lone surrogate escape.
         catch (Exception ex) when (ex is InvalidJsonException or InvalidProtocolBufferException or FormatException or OverflowException or ArgumentException
             or InvalidOperationException)
         {

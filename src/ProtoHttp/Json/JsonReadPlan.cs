@@ -1,0 +1,80 @@
+using System.Text.Json;
+using Google.Protobuf;
+using Google.Protobuf.Reflection;
+
+namespace ProtoHttp.Json;
+
+/// <summary>
+/// How one message type is read: its field readers, found by JSON or proto name; or, when <paramref name="fields"/>
+/// is null, the note that some field is beyond the native reader and JsonParser reads the whole message.
+/// </summary>
+internal sealed class JsonReadPlan(JsonMessageReader owner, MessageDescriptor descriptor, JsonFieldReader[]? fields)
+{
+    public bool IsNative => fields is not null;
+
+    /// <summary>Reads the object at the current token (a StartObject) into <paramref name="message"/>, at nesting level <paramref name="depth"/>.</summary>
+    public void Read(ref JsonInput input, IMessage message, int depth)
+    {
+        ref var reader = ref input.Reader;
+        var seenOneofs = 0UL;
+        var next = 0;
+        while (reader.Read() && reader.TokenType == JsonTokenType.PropertyName)
+        {
+            var field = Find(ref reader, ref next);
+            if (field is null && !owner.IgnoreUnknownFields)
+            {
+                throw new InvalidMessageException($"Unknown field \"{reader.GetString()}\" in {descriptor.Name}.");
+            }
+
+            if (field is { Oneof: >= 0 })
+            {
+                var bit = 1UL << field.Oneof;
+                if ((seenOneofs & bit) != 0)
+                {
+                    throw new InvalidMessageException($"Multiple values specified for oneof {field.Field.ContainingOneof.Name} in {descriptor.Name}.");
+                }
+
+                seenOneofs |= bit;
+            }
+
+            reader.Read();
+            try
+            {
+                if (field is null)
+                {
+                    JsonSkipping.Skip(ref reader);
+                }
+                else
+                {
+                    field.Read(ref input, message, depth);
+                }
+            }
+            catch (ValueFormatException ex)
+            {
+                throw new InvalidMessageException($"Invalid value for {descriptor.Name}.{field?.Field.Name ?? "(an ignored field)"}: {ex.Message}", ex);
+            }
+        }
+    }
+
+    // Fields usually arrive in declaration order, so the search starts after the last one found. JSON names are
+    // tried first: JsonParser lets a JSON name win over another field's proto name.
+    private JsonFieldReader? Find(ref Utf8JsonReader reader, ref int next)
+    {
+        var plain = !reader.HasValueSequence && !reader.ValueIsEscaped;
+        var name = plain ? reader.ValueSpan : default;
+        foreach (var protoName in (ReadOnlySpan<bool>)[false, true])
+        {
+            for (var i = 0; i < fields!.Length; i++)
+            {
+                var index = next + i < fields.Length ? next + i : next + i - fields.Length;
+                if (fields[index].Matches(ref reader, name, plain, protoName))
+                {
+                    next = index + 1;
+                    return fields[index];
+                }
+            }
+        }
+
+        return null;
+    }
+}
