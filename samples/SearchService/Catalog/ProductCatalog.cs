@@ -13,13 +13,17 @@ public sealed class ProductCatalog
     private const int CategoryWeight = 2;
     private const int OtherWeight = 1;
 
+    /// <summary>Catalogues up to this size score a query on the stack, allocating nothing per product.</summary>
+    private const int MaxStackProducts = 1024;
+
     private static readonly char[] Separators = [' ', ',', '.', '-', '/', '(', ')', '\'', '"', '&', ';', ':', '!', '?'];
 
     private readonly IReadOnlyList<Product> _products;
     private readonly WordIndex _index;
 
-    /// <summary>Each product's place in name order, the tie-break between equal scores.</summary>
+    /// <summary>Each product's place in name order, the tie-break between equal scores, and its inverse.</summary>
     private readonly int[] _nameRank;
+    private readonly int[] _inNameOrder;
 
     /// <summary>Each category's products in name order: the "related products" list.</summary>
     private readonly Dictionary<string, int[]> _categoryInNameOrder;
@@ -29,14 +33,14 @@ public sealed class ProductCatalog
         _products = products;
         _index = new WordIndex(products);
 
-        var inNameOrder = Enumerable.Range(0, products.Count).OrderBy(i => products[i].Name, StringComparer.OrdinalIgnoreCase).ToArray();
+        _inNameOrder = [.. Enumerable.Range(0, products.Count).OrderBy(i => products[i].Name, StringComparer.OrdinalIgnoreCase)];
         _nameRank = new int[products.Count];
-        for (var rank = 0; rank < inNameOrder.Length; rank++)
+        for (var rank = 0; rank < _inNameOrder.Length; rank++)
         {
-            _nameRank[inNameOrder[rank]] = rank;
+            _nameRank[_inNameOrder[rank]] = rank;
         }
 
-        _categoryInNameOrder = inNameOrder.GroupBy(i => products[i].Category).ToDictionary(g => g.Key, g => g.ToArray());
+        _categoryInNameOrder = _inNameOrder.GroupBy(i => products[i].Category).ToDictionary(g => g.Key, g => g.ToArray());
     }
 
     public int Count => _products.Count;
@@ -85,48 +89,53 @@ public sealed class ProductCatalog
     /// <summary>The products that match every word of the query, best first, then the best match's related products.</summary>
     public IReadOnlyList<Product> Search(string query)
     {
-        var words = Tokenize(query).Select(WordIndex.Normalize).Distinct(StringComparer.Ordinal).ToArray();
-        if (words.Length == 0)
+        var words = QueryWords(query);
+        if (words.Count == 0)
         {
             return [];
         }
 
         // A product's score is the sum over the query's words of the best weight each earns there; a product that
-        // misses one word scores nothing. Scores are counted in place, one slot per product.
-        var scores = new int[_products.Count];
-        var best = new int[_products.Count];
-        for (var w = 0; w < words.Length; w++)
+        // misses one word scores nothing. Counted in place, one slot per product: this runs on every call.
+        var count = _products.Count;
+        Span<int> scores = count <= MaxStackProducts ? stackalloc int[count] : new int[count];
+        Span<int> best = count <= MaxStackProducts ? stackalloc int[count] : new int[count];
+        scores.Clear();
+        for (var w = 0; w < words.Count; w++)
         {
-            Array.Clear(best);
+            best.Clear();
             _index.Match(words[w], best);
-            for (var product = 0; product < scores.Length; product++)
+            for (var product = 0; product < count; product++)
             {
                 scores[product] = best[product] == 0 || (w > 0 && scores[product] == 0) ? 0 : scores[product] + best[product];
             }
         }
 
-        var matched = new List<int>();
-        for (var product = 0; product < scores.Length; product++)
+        // Best score first, then name order: one sortable number per match, its low half the name rank.
+        Span<long> ranking = count <= MaxStackProducts ? stackalloc long[count] : new long[count];
+        var matches = 0;
+        for (var product = 0; product < count; product++)
         {
             if (scores[product] > 0)
             {
-                matched.Add(product);
+                ranking[matches++] = ((long)(int.MaxValue - scores[product]) << 32) | (uint)_nameRank[product];
             }
         }
 
-        if (matched.Count == 0)
+        if (matches == 0)
         {
             return [];
         }
 
-        matched.Sort((a, b) => scores[a] != scores[b] ? scores[b].CompareTo(scores[a]) : _nameRank[a].CompareTo(_nameRank[b]));
-        var results = new List<Product>(matched.Count);
-        foreach (var product in matched)
+        ranking = ranking[..matches];
+        ranking.Sort();
+        var results = new List<Product>(matches);
+        foreach (var key in ranking)
         {
-            results.Add(_products[product]);
+            results.Add(_products[_inNameOrder[(int)key]]);
         }
 
-        foreach (var product in _categoryInNameOrder[_products[matched[0]].Category])
+        foreach (var product in _categoryInNameOrder[results[0].Category])
         {
             if (scores[product] == 0)
             {
@@ -135,6 +144,28 @@ public sealed class ProductCatalog
         }
 
         return results;
+    }
+
+    /// <summary>The query's words, normalized for the index, each once.</summary>
+    private static List<string> QueryWords(string query)
+    {
+        var words = new List<string>();
+        foreach (var range in query.AsSpan().SplitAny(Separators))
+        {
+            var word = query.AsSpan(range).Trim();
+            if (word.IsEmpty)
+            {
+                continue;
+            }
+
+            var normalized = WordIndex.Normalize(word.ToString());
+            if (!words.Contains(normalized))
+            {
+                words.Add(normalized);
+            }
+        }
+
+        return words;
     }
 
     private static string[] Tokenize(string text) =>
