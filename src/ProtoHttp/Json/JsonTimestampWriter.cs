@@ -12,7 +12,7 @@ internal sealed class JsonTimestampWriter(JsonMessageWriter owner) : JsonValueWr
     private const long MaxSeconds = 253_402_300_799; // 9999-12-31T23:59:59Z
     private const int SecondsPerDay = 86_400;
 
-    public override void Write(ref JsonOutput output, Timestamp value)
+    public override void Write(ref Utf8Output output, Timestamp value)
     {
         var seconds = value.Seconds;
         var nanos = value.Nanos;
