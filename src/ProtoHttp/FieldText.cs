@@ -29,21 +29,76 @@ internal static class FieldText
     /// <summary>Parses a number or bool; whitespace around it is ignored, as <c>XmlConvert</c> does.</summary>
     public static object ParseScalar(FieldType type, string text)
     {
-        var span = text.AsSpan().Trim(" \t\r\n");
-        const NumberStyles Integer = NumberStyles.AllowLeadingSign;
-        var invariant = CultureInfo.InvariantCulture;
         object? value = type switch
         {
-            FieldType.Bool => ParseBool(span),
-            FieldType.Int32 or FieldType.SInt32 or FieldType.SFixed32 => int.TryParse(span, Integer, invariant, out var i) ? i : null,
-            FieldType.Int64 or FieldType.SInt64 or FieldType.SFixed64 => long.TryParse(span, Integer, invariant, out var l) ? l : null,
-            FieldType.UInt32 or FieldType.Fixed32 => uint.TryParse(span, Integer, invariant, out var u) ? u : null,
-            FieldType.UInt64 or FieldType.Fixed64 => ulong.TryParse(span, Integer, invariant, out var ul) ? ul : null,
-            FieldType.Double => ParseDouble(span),
-            FieldType.Float => ParseFloat(span),
+            FieldType.Bool => TryParseScalar<bool>(text, out var b) ? b : null,
+            FieldType.Int32 or FieldType.SInt32 or FieldType.SFixed32 => TryParseScalar<int>(text, out var i) ? i : null,
+            FieldType.Int64 or FieldType.SInt64 or FieldType.SFixed64 => TryParseScalar<long>(text, out var l) ? l : null,
+            FieldType.UInt32 or FieldType.Fixed32 => TryParseScalar<uint>(text, out var u) ? u : null,
+            FieldType.UInt64 or FieldType.Fixed64 => TryParseScalar<ulong>(text, out var ul) ? ul : null,
+            FieldType.Double => TryParseScalar<double>(text, out var d) ? d : null,
+            FieldType.Float => TryParseScalar<float>(text, out var f) ? f : null,
             _ => null,
         };
         return value ?? throw new ValueFormatException($"'{Shorten(text)}' is not a valid {TypeName(type)}.");
+    }
+
+    /// <summary>
+    /// <see cref="ParseScalar"/> without boxing or a string, for the C# type of a number or bool field (bool, int,
+    /// long, uint, ulong, double, float); <see langword="false"/> exactly where ParseScalar throws.
+    /// </summary>
+    public static bool TryParseScalar<T>(ReadOnlySpan<char> text, out T value)
+        where T : struct
+    {
+        // typeof(T) tests are constants to the JIT: each instantiation keeps one branch, and the casts through object vanish.
+        var span = text.Trim(" \t\r\n");
+        const NumberStyles Integer = NumberStyles.AllowLeadingSign;
+        var invariant = CultureInfo.InvariantCulture;
+        bool parsed;
+        if (typeof(T) == typeof(bool))
+        {
+            var flag = ParseBool(span);
+            parsed = flag.HasValue;
+            value = (T)(object)flag.GetValueOrDefault();
+        }
+        else if (typeof(T) == typeof(int))
+        {
+            parsed = int.TryParse(span, Integer, invariant, out var number);
+            value = (T)(object)number;
+        }
+        else if (typeof(T) == typeof(long))
+        {
+            parsed = long.TryParse(span, Integer, invariant, out var number);
+            value = (T)(object)number;
+        }
+        else if (typeof(T) == typeof(uint))
+        {
+            parsed = uint.TryParse(span, Integer, invariant, out var number);
+            value = (T)(object)number;
+        }
+        else if (typeof(T) == typeof(ulong))
+        {
+            parsed = ulong.TryParse(span, Integer, invariant, out var number);
+            value = (T)(object)number;
+        }
+        else if (typeof(T) == typeof(double))
+        {
+            var number = ParseDouble(span);
+            parsed = number.HasValue;
+            value = (T)(object)number.GetValueOrDefault();
+        }
+        else if (typeof(T) == typeof(float))
+        {
+            var number = ParseFloat(span);
+            parsed = number.HasValue;
+            value = (T)(object)number.GetValueOrDefault();
+        }
+        else
+        {
+            throw new NotSupportedException($"{typeof(T)} is not the type of a number or bool field.");
+        }
+
+        return parsed;
     }
 
     /// <summary>

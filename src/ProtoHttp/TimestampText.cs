@@ -63,12 +63,10 @@ internal static class TimestampText
     }
 
     /// <exception cref="ValueFormatException">Not an RFC 3339 date-time in the years 1 to 9999.</exception>
-    public static Timestamp Parse(string text)
+    public static Timestamp Parse(ReadOnlySpan<char> text)
     {
-        var span = text.AsSpan().Trim(" \t\r\n");
-        if (span.Length < 20
-            || !DateTime.TryParseExact(span[..19], "yyyy'-'MM'-'dd'T'HH':'mm':'ss", CultureInfo.InvariantCulture, DateTimeStyles.None, out var time)
-            && !DateTime.TryParseExact(span[..19], "yyyy'-'MM'-'dd't'HH':'mm':'ss", CultureInfo.InvariantCulture, DateTimeStyles.None, out time))
+        var span = text.Trim(" \t\r\n");
+        if (span.Length < 20 || !TryParseDateTime(span[..19], out var time))
         {
             throw Invalid(text);
         }
@@ -80,6 +78,42 @@ internal static class TimestampText
         return seconds is >= MinSeconds and <= MaxSeconds
             ? new Timestamp { Seconds = seconds, Nanos = nanos }
             : throw Invalid(text);
+    }
+
+    // yyyy-MM-ddTHH:mm:ss (or a lower-case t). The plain form is read digit by digit, as it is in every timestamp
+    // this server writes; anything else goes to DateTime's exact parser, which decides.
+    private static bool TryParseDateTime(ReadOnlySpan<char> text, out DateTime time)
+    {
+        if (text[4] == '-' && text[7] == '-' && text[10] is 'T' or 't' && text[13] == ':' && text[16] == ':'
+            && DigitValue(text[..4]) is var year and >= 1 && DigitValue(text.Slice(5, 2)) is var month and >= 1 and <= 12
+            && DigitValue(text.Slice(8, 2)) is var day and >= 1 && day <= DateTime.DaysInMonth(year, month)
+            && DigitValue(text.Slice(11, 2)) is var hour and >= 0 and < 24
+            && DigitValue(text.Slice(14, 2)) is var minute and >= 0 and < 60
+            && DigitValue(text.Slice(17, 2)) is var second and >= 0 and < 60)
+        {
+            time = new DateTime(year, month, day, hour, minute, second, DateTimeKind.Unspecified);
+            return true;
+        }
+
+        return DateTime.TryParseExact(text, "yyyy'-'MM'-'dd'T'HH':'mm':'ss", CultureInfo.InvariantCulture, DateTimeStyles.None, out time)
+            || DateTime.TryParseExact(text, "yyyy'-'MM'-'dd't'HH':'mm':'ss", CultureInfo.InvariantCulture, DateTimeStyles.None, out time);
+    }
+
+    // The value of ASCII digits, or -1.
+    private static int DigitValue(ReadOnlySpan<char> text)
+    {
+        var value = 0;
+        foreach (var c in text)
+        {
+            if (!char.IsAsciiDigit(c))
+            {
+                return -1;
+            }
+
+            value = (value * 10) + (c - '0');
+        }
+
+        return value;
     }
 
     private static long? ParseOffset(ReadOnlySpan<char> text)
@@ -135,6 +169,6 @@ internal static class TimestampText
         }
     }
 
-    private static ValueFormatException Invalid(string text) =>
-        new($"'{FieldText.Shorten(text)}' is not an RFC 3339 timestamp such as 1972-01-01T10:00:20.021Z.");
+    private static ValueFormatException Invalid(ReadOnlySpan<char> text) =>
+        new($"'{FieldText.Shorten(text.ToString())}' is not an RFC 3339 timestamp such as 1972-01-01T10:00:20.021Z.");
 }
