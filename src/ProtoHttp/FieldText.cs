@@ -40,8 +40,11 @@ internal static class FieldText
             FieldType.Float => TryParseScalar<float>(text, out var f) ? f : null,
             _ => null,
         };
-        return value ?? throw new ValueFormatException($"'{Shorten(text)}' is not a valid {TypeName(type)}.");
+        return value ?? throw InvalidScalar(type, text);
     }
+
+    /// <summary>The exception for text that is not a number or bool of <paramref name="type"/>.</summary>
+    public static ValueFormatException InvalidScalar(FieldType type, string text) => new($"'{Shorten(text)}' is not a valid {TypeName(type)}.");
 
     /// <summary>
     /// <see cref="ParseScalar"/> without boxing or a string, for the C# type of a number or bool field (bool, int,

@@ -41,7 +41,7 @@ internal abstract class XmlFieldReader(FieldDescriptor field)
             }
 
             var element = type.GetGenericArguments()[0];
-            var getter = Delegate(property.GetMethod!, typeof(Func<,>), messageType, type);
+            var getter = Bind(property.GetMethod!, typeof(Func<,>), messageType, type);
             if (IsNested(field))
             {
                 return IsMessageClass(element) ? Create(typeof(XmlRepeatedMessageFieldReader<,>), [messageType, element], field, getter) : null;
@@ -57,11 +57,11 @@ internal abstract class XmlFieldReader(FieldDescriptor field)
             return null;
         }
 
-        var setter = Delegate(set, typeof(Action<,>), messageType, type);
+        var setter = Bind(set, typeof(Action<,>), messageType, type);
         if (IsNested(field))
         {
             return IsMessageClass(type)
-                ? Create(typeof(XmlMessageFieldReader<,>), [messageType, type], field, Delegate(property.GetMethod!, typeof(Func<,>), messageType, type), setter)
+                ? Create(typeof(XmlMessageFieldReader<,>), [messageType, type], field, Bind(property.GetMethod!, typeof(Func<,>), messageType, type), setter)
                 : null;
         }
 
@@ -72,7 +72,7 @@ internal abstract class XmlFieldReader(FieldDescriptor field)
 
     private static bool IsMessageClass(Type type) => type.IsClass && typeof(IMessage).IsAssignableFrom(type) && type.GetConstructor(Type.EmptyTypes) is not null;
 
-    private static Delegate Delegate(MethodInfo method, Type definition, Type messageType, Type type) =>
+    private static Delegate Bind(MethodInfo method, Type definition, Type messageType, Type type) =>
         method.CreateDelegate(definition.MakeGenericType(messageType, type));
 
     private static XmlFieldReader Create(Type definition, Type[] arguments, params object[] values) =>

@@ -171,7 +171,7 @@ internal sealed class XmlMessageReader
             throw new InvalidMessageException($"Element <{name}> appears twice, but field '{field.Name}' is not repeated.");
         }
 
-        if (field.RealContainingOneof is not null && FieldValues.OneofConflict(message, field) is { } other)
+        if (FieldValues.OneofConflict(message, field) is { } other)
         {
             throw new InvalidMessageException($"<{name}> and <{other.Name}> are both in oneof '{field.RealContainingOneof.Name}'; only one may be set.");
         }

@@ -11,20 +11,8 @@ internal sealed class XmlScalarReader<T> : XmlValueReader<T>
     public override T Read(XmlMessageReader reader, FieldDescriptor field, string where)
     {
         var text = reader.ReadChars(where);
-        if (FieldText.TryParseScalar<T>(text, out var value))
-        {
-            return value;
-        }
-
-        try
-        {
-            // Throws the exception that names the value and the type, as for every other reader of this text form.
-            FieldText.ParseScalar(field.FieldType, text.ToString());
-            throw new InvalidOperationException("ParseScalar accepted what TryParseScalar refused.");
-        }
-        catch (ValueFormatException ex)
-        {
-            throw XmlMessageReader.Invalid(where, ex);
-        }
+        return FieldText.TryParseScalar<T>(text, out var value)
+            ? value
+            : throw XmlMessageReader.Invalid(where, FieldText.InvalidScalar(field.FieldType, text.ToString()));
     }
 }
