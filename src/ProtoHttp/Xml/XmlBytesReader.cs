@@ -12,7 +12,7 @@ internal sealed class XmlBytesReader : XmlValueReader<ByteString>
     {
         try
         {
-            return FieldText.ParseBytes(reader.ReadText(where));
+            return FieldText.ParseBytes(reader.ReadChars(where));
         }
         catch (ValueFormatException ex)
         {

@@ -17,10 +17,10 @@ namespace ProtoHttp.Xml;
 /// </summary>
 internal sealed class XmlMessageReader
 {
+    private const int MinimumChunk = 16;
+
     private readonly XmlDictionaryReader _xml;
     private readonly FormatOptions _options;
-
-    private const int MinimumChunk = 16;
 
     // Holds the text of one leaf at a time, so numbers and timestamps are parsed without a string each.
     private char[] _text = new char[64];
