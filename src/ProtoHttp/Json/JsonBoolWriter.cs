@@ -3,7 +3,7 @@ namespace ProtoHttp.Json;
 /// <summary>bool: true or false, quoted as a map key.</summary>
 internal sealed class JsonBoolWriter(bool quoted) : JsonValueWriter<bool>
 {
-    public override void Write(ref JsonOutput output, bool value)
+    public override void Write(ref Utf8Output output, bool value)
     {
         if (quoted)
         {

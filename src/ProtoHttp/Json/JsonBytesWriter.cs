@@ -8,7 +8,7 @@ internal sealed class JsonBytesWriter : JsonValueWriter<ByteString>
 {
     public static JsonBytesWriter Instance { get; } = new();
 
-    public override void Write(ref JsonOutput output, ByteString value)
+    public override void Write(ref Utf8Output output, ByteString value)
     {
         var length = Base64.GetMaxEncodedToUtf8Length(value.Length);
         var span = output.Reserve(length + 2);

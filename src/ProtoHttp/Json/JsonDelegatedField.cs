@@ -10,7 +10,7 @@ namespace ProtoHttp.Json;
 /// </summary>
 internal sealed class JsonDelegatedField(byte[] name, FieldDescriptor field, JsonMessageWriter owner) : JsonFieldWriter(name)
 {
-    public override void Write(ref JsonOutput output, IMessage message, ref bool first)
+    public override void Write(ref Utf8Output output, IMessage message, ref bool first)
     {
         var value = field.Accessor.GetValue(message);
         var skip = field.IsRepeated ? ((ICollection)value).Count == 0 : !field.Accessor.HasValue(message);

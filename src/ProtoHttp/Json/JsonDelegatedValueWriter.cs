@@ -4,5 +4,5 @@ namespace ProtoHttp.Json;
 internal sealed class JsonDelegatedValueWriter<T>(JsonMessageWriter owner) : JsonValueWriter<T>
     where T : class
 {
-    public override void Write(ref JsonOutput output, T value) => owner.WriteDelegated(ref output, value);
+    public override void Write(ref Utf8Output output, T value) => owner.WriteDelegated(ref output, value);
 }

@@ -5,7 +5,7 @@ internal sealed class JsonDoubleWriter : JsonValueWriter<double>
 {
     public static JsonDoubleWriter Instance { get; } = new();
 
-    public override void Write(ref JsonOutput output, double value) =>
+    public override void Write(ref Utf8Output output, double value) =>
         JsonNumberText.WriteFloating(ref output, value, double.IsFinite(value));
 
     // -0.0 == 0.0, so JsonFormatter leaves out a proto3 -0 as well.

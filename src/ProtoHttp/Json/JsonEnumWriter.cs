@@ -28,7 +28,7 @@ internal sealed class JsonEnumWriter<TEnum> : JsonValueWriter<TEnum>
         }
     }
 
-    public override void Write(ref JsonOutput output, TEnum value)
+    public override void Write(ref Utf8Output output, TEnum value)
     {
         var number = Unsafe.As<TEnum, int>(ref value);
         if (_names.TryGetValue(number, out var name))

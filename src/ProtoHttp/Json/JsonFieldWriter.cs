@@ -9,9 +9,9 @@ internal abstract class JsonFieldWriter(byte[] name)
     private readonly byte[] _first = [.. name, .. ": "u8];
     private readonly byte[] _next = [.. ", "u8, .. name, .. ": "u8];
 
-    public abstract void Write(ref JsonOutput output, IMessage message, ref bool first);
+    public abstract void Write(ref Utf8Output output, IMessage message, ref bool first);
 
-    protected void WriteName(ref JsonOutput output, ref bool first)
+    protected void WriteName(ref Utf8Output output, ref bool first)
     {
         output.Write(first ? _first : _next);
         first = false;

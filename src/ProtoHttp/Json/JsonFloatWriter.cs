@@ -5,7 +5,7 @@ internal sealed class JsonFloatWriter : JsonValueWriter<float>
 {
     public static JsonFloatWriter Instance { get; } = new();
 
-    public override void Write(ref JsonOutput output, float value) =>
+    public override void Write(ref Utf8Output output, float value) =>
         JsonNumberText.WriteFloating(ref output, value, float.IsFinite(value));
 
     // -0f == 0f, so JsonFormatter leaves out a proto3 -0 as well.

@@ -5,7 +5,7 @@ internal sealed class JsonInt64Writer : JsonValueWriter<long>
 {
     public static JsonInt64Writer Instance { get; } = new();
 
-    public override void Write(ref JsonOutput output, long value) => JsonNumberText.Write(ref output, value, quoted: true);
+    public override void Write(ref Utf8Output output, long value) => JsonNumberText.Write(ref output, value, quoted: true);
 
     public override bool IsDefault(long value) => value == 0;
 }

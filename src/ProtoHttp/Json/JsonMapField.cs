@@ -9,7 +9,7 @@ internal sealed class JsonMapField<TMessage, TKey, TValue>(
     where TMessage : class, IMessage
     where TKey : notnull
 {
-    public override void Write(ref JsonOutput output, IMessage message, ref bool first)
+    public override void Write(ref Utf8Output output, IMessage message, ref bool first)
     {
         var map = getter((TMessage)message);
         if (map.Count == 0)

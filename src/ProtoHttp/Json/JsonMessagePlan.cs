@@ -8,7 +8,7 @@ namespace ProtoHttp.Json;
 /// </summary>
 internal sealed class JsonMessagePlan(JsonMessageWriter owner, JsonFieldWriter[]? fields)
 {
-    public void Write(ref JsonOutput output, IMessage message)
+    public void Write(ref Utf8Output output, IMessage message)
     {
         if (fields is null)
         {

@@ -9,7 +9,7 @@ internal sealed class JsonMessageValueWriter<T>(JsonMessageWriter owner, Message
 {
     private JsonMessagePlan? _plan;
 
-    public override void Write(ref JsonOutput output, T value)
+    public override void Write(ref Utf8Output output, T value)
     {
         // Benign race: every thread computes the same cached plan.
         _plan ??= owner.PlanFor(descriptor);

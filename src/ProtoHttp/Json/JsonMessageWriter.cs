@@ -44,7 +44,7 @@ internal sealed class JsonMessageWriter
 
     public void Write(IMessage message, IBufferWriter<byte> output)
     {
-        var json = new JsonOutput(output);
+        var json = new Utf8Output(output);
         if (IsWellKnown(message.Descriptor))
         {
             // JsonFormatter writes a well-known type at the root in its special form too (Empty as "{ }").
@@ -67,7 +67,7 @@ internal sealed class JsonMessageWriter
     public JsonMessagePlan PlanFor(MessageDescriptor descriptor) => _plans.GetOrAdd(descriptor, _build);
 
     /// <summary>Writes a field value (message, scalar or collection) through <see cref="JsonFormatter.WriteValue(TextWriter, object)"/>.</summary>
-    public void WriteDelegated(ref JsonOutput output, object value)
+    public void WriteDelegated(ref Utf8Output output, object value)
     {
         var text = t_text ??= new StringWriter(CultureInfo.InvariantCulture);
         var builder = text.GetStringBuilder();

@@ -8,7 +8,7 @@ internal static class JsonNumberText
     // Longest "R" double text is 24 bytes (-1.7976931348623157E+308), 64-bit integers 20, plus two quotes.
     private const int MaxLength = 32;
 
-    public static void Write<T>(ref JsonOutput output, T value, bool quoted)
+    public static void Write<T>(ref Utf8Output output, T value, bool quoted)
         where T : IUtf8SpanFormattable
     {
         var span = output.Reserve(MaxLength);
@@ -30,7 +30,7 @@ internal static class JsonNumberText
     /// JsonFormatter's float and double: round-trip ("r", lower-case exponent) text, with NaN and the infinities quoted because JSON has no
     /// literal for them (the invariant culture spells them NaN, Infinity and -Infinity).
     /// </summary>
-    public static void WriteFloating<T>(ref JsonOutput output, T value, bool finite)
+    public static void WriteFloating<T>(ref Utf8Output output, T value, bool finite)
         where T : IUtf8SpanFormattable
     {
         var span = output.Reserve(MaxLength);

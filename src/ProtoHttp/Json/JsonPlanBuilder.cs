@@ -78,9 +78,9 @@ internal static class JsonPlanBuilder
         }
 
         var single = ValueWriter(owner, field, type, mapKey: false);
-        var presence = field.FieldType is FieldType.Message or FieldType.Group ? JsonPresence.NotNull
-            : field.HasPresence ? JsonPresence.HasValue
-            : JsonPresence.NotDefault;
+        var presence = field.FieldType is FieldType.Message or FieldType.Group ? FieldPresence.NotNull
+            : field.HasPresence ? FieldPresence.HasValue
+            : FieldPresence.NotDefault;
         return single is null ? null : Create(typeof(JsonSingularField<,>), [messageType, type], name, getter, presence, field, single);
     }
 

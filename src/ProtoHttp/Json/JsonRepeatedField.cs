@@ -7,7 +7,7 @@ namespace ProtoHttp.Json;
 internal sealed class JsonRepeatedField<TMessage, T>(byte[] name, Func<TMessage, RepeatedField<T>> getter, JsonValueWriter<T> writer) : JsonFieldWriter(name)
     where TMessage : class, IMessage
 {
-    public override void Write(ref JsonOutput output, IMessage message, ref bool first)
+    public override void Write(ref Utf8Output output, IMessage message, ref bool first)
     {
         var list = getter((TMessage)message);
         if (list.Count == 0)

@@ -17,7 +17,7 @@ internal static class JsonStringText
     private static ReadOnlySpan<byte> Hex => "0123456789abcdef"u8;
 
     /// <exception cref="ArgumentException">A lone surrogate, which JsonFormatter refuses too.</exception>
-    public static void Write(ref JsonOutput output, string text)
+    public static void Write(ref Utf8Output output, string text)
     {
         output.Write((byte)'"');
         var rest = text.AsSpan();
@@ -47,14 +47,14 @@ internal static class JsonStringText
     public static byte[] Encode(string text)
     {
         var buffer = new ArrayBufferWriter<byte>();
-        var output = new JsonOutput(buffer);
+        var output = new Utf8Output(buffer);
         Write(ref output, text);
         output.Flush();
         return buffer.WrittenSpan.ToArray();
     }
 
     // Writes the character (or pair) at the start of text, which is not plain ASCII; returns the chars consumed.
-    private static int WriteSpecial(ref JsonOutput output, ReadOnlySpan<char> text)
+    private static int WriteSpecial(ref Utf8Output output, ReadOnlySpan<char> text)
     {
         var c = text[0];
         if (char.IsHighSurrogate(c))
@@ -91,7 +91,7 @@ internal static class JsonStringText
         return 1;
     }
 
-    private static void WriteControlOrMarkup(ref JsonOutput output, char c)
+    private static void WriteControlOrMarkup(ref Utf8Output output, char c)
     {
         ReadOnlySpan<byte> shortForm = c switch
         {
@@ -125,7 +125,7 @@ internal static class JsonStringText
             or (>= '\u206A' and <= '\u206F')
             or (>= '\uFFF9' and <= '\uFFFB');
 
-    private static void WriteHex(ref JsonOutput output, char c)
+    private static void WriteHex(ref Utf8Output output, char c)
     {
         var span = output.Reserve(6);
         span[0] = (byte)'\\';

@@ -5,7 +5,7 @@ internal sealed class JsonUInt64Writer : JsonValueWriter<ulong>
 {
     public static JsonUInt64Writer Instance { get; } = new();
 
-    public override void Write(ref JsonOutput output, ulong value) => JsonNumberText.Write(ref output, value, quoted: true);
+    public override void Write(ref Utf8Output output, ulong value) => JsonNumberText.Write(ref output, value, quoted: true);
 
     public override bool IsDefault(ulong value) => value == 0;
 }

@@ -13,17 +13,26 @@ namespace ProtoHttp.Xml;
 /// it is about twice as fast as <c>XmlReader.Create</c> and knows no DTDs at all, so no entities beyond the
 /// predefined five, nothing fetched, nothing expanded. Nesting is limited to
 /// <see cref="FormatOptions.MaxDepth"/> messages, and every failure an <see cref="InvalidMessageException"/>.
+/// Elements are matched and values stored through each message type's <see cref="XmlReadPlan"/>.
 /// </summary>
 internal sealed class XmlMessageReader
 {
-    private readonly XmlReader _xml;
+    private const int MinimumChunk = 16;
+
+    private readonly XmlDictionaryReader _xml;
     private readonly FormatOptions _options;
 
-    private XmlMessageReader(XmlReader xml, FormatOptions options)
+    // Holds the text of one leaf at a time, so numbers and timestamps are parsed without a string each.
+    private char[] _text = new char[64];
+
+    private XmlMessageReader(XmlDictionaryReader xml, FormatOptions options)
     {
         _xml = xml;
         _options = options;
     }
+
+    /// <summary>The XML being read, for field readers that walk an element's children themselves (map entries).</summary>
+    public XmlDictionaryReader Xml => _xml;
 
     /// <summary>
     /// The reader's own limits. Sizes are left to the server's body limit; the element depth allows the deepest
@@ -64,7 +73,7 @@ internal sealed class XmlMessageReader
                 throw new InvalidMessageException("The XML body has no root element.");
             }
 
-            new XmlMessageReader(xml, options).ReadFields(message, depth: 1);
+            new XmlMessageReader(xml, options).ReadFields(message, xml.LocalName, depth: 1);
 
             // Reading on checks that nothing but comments and whitespace follows the root.
             while (xml.Read())
@@ -82,7 +91,8 @@ internal sealed class XmlMessageReader
         }
         catch (DecoderFallbackException ex)
         {
-            throw new InvalidMessageException("The XML body is not valid UTF-8.", ex);
+            // Bad bytes in a name or value the reader decodes itself are an XmlException; in text read in chunks, this.
+            throw new InvalidMessageException("The XML body is not well-formed: it is not valid UTF-8.", ex);
         }
         catch (InvalidOperationException ex)
         {
@@ -100,8 +110,11 @@ internal sealed class XmlMessageReader
         return message;
     }
 
-    // On the start tag of a message's element; returns after its end tag.
-    private void ReadFields(IMessage message, int depth)
+    /// <summary>
+    /// On the start tag of a message's element, named <paramref name="element"/>, reads its fields into
+    /// <paramref name="message"/>; returns after its end tag.
+    /// </summary>
+    public void ReadFields(IMessage message, string element, int depth)
     {
         if (depth > _options.MaxDepth)
         {
@@ -114,34 +127,37 @@ internal sealed class XmlMessageReader
             return;
         }
 
-        var parent = _xml.LocalName;
+        var plan = XmlReadPlan.For(message.Descriptor);
         var seen = default(SeenFields);
+        var next = 0;
         _xml.Read();
         while (true)
         {
-            switch (_xml.MoveToContent())
+            // NodeType rather than MoveToContent, which costs a loop of virtual calls per element to skip what
+            // the default case skips as well.
+            switch (_xml.NodeType)
             {
                 case XmlNodeType.EndElement:
                     _xml.Read();
                     return;
                 case XmlNodeType.Element:
-                    ReadField(message, depth, ref seen);
+                    ReadField(plan, message, depth, ref seen, ref next);
                     break;
                 case XmlNodeType.Text or XmlNodeType.CDATA:
-                    throw new InvalidMessageException($"<{parent}> is a {message.Descriptor.Name} message; it holds field elements, not text.");
+                    throw new InvalidMessageException($"<{element}> is a {message.Descriptor.Name} message; it holds field elements, not text.");
                 default:
-                    // Anything else (an entity reference, the end of input) is the XmlReader's to reject.
+                    // Comments, whitespace, processing instructions are skipped; anything else (an entity reference,
+                    // the end of input) is the XmlReader's to reject.
                     _xml.Read();
                     break;
             }
         }
     }
 
-    private void ReadField(IMessage message, int depth, ref SeenFields seen)
+    private void ReadField(XmlReadPlan plan, IMessage message, int depth, ref SeenFields seen, ref int next)
     {
-        var name = _xml.LocalName;
-        var field = FieldLookup.Find(message.Descriptor, name);
-        if (field is null)
+        var reader = plan.Match(_xml, ref next, out var name);
+        if (reader is null)
         {
             if (_options.IgnoreUnknownFields)
             {
@@ -152,12 +168,7 @@ internal sealed class XmlMessageReader
             throw new InvalidMessageException($"Unknown element <{name}>: {message.Descriptor.Name} has no field '{name}'.");
         }
 
-        if (field.IsMap)
-        {
-            ReadMapEntry(message, field, depth);
-            return;
-        }
-
+        var field = reader.Field;
         if (!field.IsRepeated && !seen.Add(field.Index))
         {
             throw new InvalidMessageException($"Element <{name}> appears twice, but field '{field.Name}' is not repeated.");
@@ -168,103 +179,23 @@ internal sealed class XmlMessageReader
             throw new InvalidMessageException($"<{name}> and <{other.Name}> are both in oneof '{field.RealContainingOneof.Name}'; only one may be set.");
         }
 
-        if (IsNested(field))
-        {
-            var child = field.IsRepeated ? MessageFactory.Create(field.MessageType) : FieldValues.Child(message, field);
-            ReadFields(child, depth + 1);
-            if (field.IsRepeated)
-            {
-                FieldValues.Add(message, field, child);
-            }
-
-            return;
-        }
-
-        var value = ReadValue(field, name);
-        if (field.IsRepeated)
-        {
-            FieldValues.Add(message, field, value);
-        }
-        else
-        {
-            FieldValues.Set(message, field, value);
-        }
+        reader.Read(this, message, name, depth);
     }
 
-    // <labels><key>k</key><value>v</value></labels>; either child may be missing and then takes its default.
-    private void ReadMapEntry(IMessage message, FieldDescriptor map, int depth)
-    {
-        var (keyField, valueField) = FieldValues.EntryFields(map);
-        object? key = null;
-        object? value = null;
-        if (_xml.IsEmptyElement)
-        {
-            _xml.Read();
-        }
-        else
-        {
-            _xml.Read();
-            while (_xml.MoveToContent() == XmlNodeType.Element)
-            {
-                var part = FieldLookup.Find(map.MessageType, _xml.LocalName);
-                if (part == keyField && key is null)
-                {
-                    key = ReadValue(keyField, $"{map.Name}><key");
-                }
-                else if (part == valueField && value is null)
-                {
-                    value = IsNested(valueField) ? ReadNested(valueField, depth) : ReadValue(valueField, $"{map.Name}><value");
-                }
-                else
-                {
-                    throw new InvalidMessageException($"<{map.Name}> is a map entry; it holds one <key> and one <value>, not <{_xml.LocalName}>.");
-                }
-            }
-
-            if (_xml.NodeType is XmlNodeType.Text or XmlNodeType.CDATA)
-            {
-                throw new InvalidMessageException($"<{map.Name}> is a map entry; it holds <key> and <value> elements, not text.");
-            }
-
-            _xml.ReadEndElement();
-        }
-
-        FieldValues.Put(message, map, key ?? FieldValues.DefaultValue(keyField), value ?? FieldValues.DefaultValue(valueField));
-    }
-
-    private IMessage ReadNested(FieldDescriptor field, int depth)
-    {
-        var child = MessageFactory.Create(field.MessageType);
-        ReadFields(child, depth + 1);
-        return child;
-    }
-
-    // On a leaf's start tag: its text (entity and character references resolved), parsed as the field's type.
-    private object ReadValue(FieldDescriptor field, string where)
-    {
-        var text = ReadText(where);
-        try
-        {
-            return FieldText.Parse(field, text);
-        }
-        catch (ValueFormatException ex)
-        {
-            throw new InvalidMessageException($"<{where}>: {ex.Message}", ex);
-        }
-    }
-
-    // Concatenates text, CDATA and whitespace up to the end tag; XmlReader's own exceptions (malformed input) pass
-    // through to be reported as such.
-    private string ReadText(string where)
+    /// <summary>
+    /// On a leaf's start tag: its text (entity and character references resolved) up to the end tag, as characters
+    /// valid until the next read. XmlReader's own exceptions (malformed input) pass through to be reported as such.
+    /// </summary>
+    public ReadOnlySpan<char> ReadChars(string where)
     {
         if (_xml.IsEmptyElement)
         {
             _xml.Read();
-            return "";
+            return default;
         }
 
-        string? text = null;
-        StringBuilder? pieces = null;
+        // Usually one text node; text split by CDATA sections or comments is joined.
+        var length = 0;
         while (_xml.Read() && _xml.NodeType != XmlNodeType.EndElement)
         {
             if (_xml.NodeType == XmlNodeType.Element)
@@ -274,20 +205,27 @@ internal sealed class XmlMessageReader
 
             if (_xml.NodeType is XmlNodeType.Text or XmlNodeType.CDATA or XmlNodeType.Whitespace or XmlNodeType.SignificantWhitespace)
             {
-                // Usually one text node; a builder only for text split by CDATA sections or comments.
-                if (text is null)
+                while (true)
                 {
-                    text = _xml.Value;
-                }
-                else
-                {
-                    (pieces ??= new StringBuilder(text)).Append(_xml.Value);
+                    // Room for a surrogate pair at least: the reader does not split one, and with less room may end the text early.
+                    if (_text.Length - length < MinimumChunk)
+                    {
+                        Array.Resize(ref _text, _text.Length * 2);
+                    }
+
+                    var read = _xml.ReadValueChunk(_text, length, _text.Length - length);
+                    if (read == 0)
+                    {
+                        break;
+                    }
+
+                    length += read;
                 }
             }
         }
 
         _xml.Read();
-        var value = pieces?.ToString() ?? text ?? "";
+        var value = _text.AsSpan(0, length);
 
         // The UTF-8 reader resolves character references such as &#0; without checking them; XML 1.0 forbids
         // them, and a value holding one could not be written back as XML.
@@ -300,6 +238,27 @@ internal sealed class XmlMessageReader
         return value;
     }
 
-    private static bool IsNested(FieldDescriptor field) =>
-        field.FieldType is FieldType.Message or FieldType.Group && !WellKnownText.IsText(field.MessageType);
+    /// <summary>On a leaf's start tag: its text as a string (see <see cref="ReadChars"/>).</summary>
+    public string ReadText(string where)
+    {
+        var text = ReadChars(where);
+        return text.IsEmpty ? "" : new string(text);
+    }
+
+    /// <summary>On a leaf's start tag: its text parsed as <paramref name="field"/>'s type (boxed, as protobuf reflection wants it).</summary>
+    public object ReadValue(FieldDescriptor field, string where)
+    {
+        var text = ReadText(where);
+        try
+        {
+            return FieldText.Parse(field, text);
+        }
+        catch (ValueFormatException ex)
+        {
+            throw Invalid(where, ex);
+        }
+    }
+
+    /// <summary>The exception for a leaf whose text is not a value of its field's type.</summary>
+    public static InvalidMessageException Invalid(string where, ValueFormatException ex) => new($"<{where}>: {ex.Message}", ex);
 }

@@ -15,9 +15,9 @@ internal static class XmlText
     public static bool CanCarry(string text) => FirstUnwritable(text) < 0;
 
     /// <summary>The first character XML cannot carry, or -1.</summary>
-    public static int FirstUnwritable(string text)
+    public static int FirstUnwritable(ReadOnlySpan<char> text)
     {
-        if (text.AsSpan().IndexOfAny(Suspicious) < 0)
+        if (text.IndexOfAny(Suspicious) < 0)
         {
             return -1;
         }

@@ -66,6 +66,20 @@ public class XmlCodecTests
     }
 
     [Fact]
+    public void ElementsOutOfFieldNumberOrderAndInterleavedRepeatedFieldsAreRead()
+    {
+        // The reader matches the written order first; any other order must still find every field.
+        var body = "<r><int32s>1</int32s><doubles>0.5</doubles><int32s>2</int32s><bools>true</bools><int32s>3</int32s><doubles>INF</doubles></r>";
+        var repeated = CodecHelpers.Read<Repeated>(MessageFormat.Xml, body);
+        Assert.Equal([1, 2, 3], repeated.Int32S);
+        Assert.Equal([0.5, double.PositiveInfinity], repeated.Doubles);
+        Assert.Equal([true], repeated.Bools);
+
+        var request = CodecHelpers.Read<SearchRequest>(MessageFormat.Xml, "<r><result_per_page>5</result_per_page><query>q</query><pageNumber>2</pageNumber></r>");
+        Assert.Equal(new SearchRequest { Query = "q", PageNumber = 2, ResultPerPage = 5 }, request);
+    }
+
+    [Fact]
     public void AnEmptyBodyIsTheEmptyMessage()
     {
         Assert.Equal(new Scalars(), CodecHelpers.Read<Scalars>(MessageFormat.Xml, ""));

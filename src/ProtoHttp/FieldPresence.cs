@@ -1,7 +1,7 @@
-namespace ProtoHttp.Json;
+namespace ProtoHttp;
 
-/// <summary>How JsonFormatter decides whether a singular field is written.</summary>
-internal enum JsonPresence
+/// <summary>How a text writer decides whether a singular field is written: as JsonFormatter and the binary encoding do.</summary>
+internal enum FieldPresence
 {
     /// <summary>Proto3 implicit presence: written unless it holds the type's default.</summary>
     NotDefault,

@@ -1,12 +1,12 @@
 using System.Buffers;
 
-namespace ProtoHttp.Json;
+namespace ProtoHttp;
 
 /// <summary>
-/// The JSON writer's cursor into the caller's <see cref="IBufferWriter{T}"/>: bytes go straight into the span it
-/// lends, which is committed only when more room is needed or at <see cref="Flush"/>.
+/// The JSON and XML writers' cursor into the caller's <see cref="IBufferWriter{T}"/>: bytes go straight into the span
+/// it lends, which is committed only when more room is needed or at <see cref="Flush"/>.
 /// </summary>
-internal ref struct JsonOutput(IBufferWriter<byte> output)
+internal ref struct Utf8Output(IBufferWriter<byte> output)
 {
     private const int MinimumSpan = 4096;
 
