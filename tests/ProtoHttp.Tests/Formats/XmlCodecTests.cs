@@ -1,3 +1,4 @@
+using System.Globalization;
 using System.Text;
 using Google.Protobuf;
 using Google.Protobuf.WellKnownTypes;
@@ -163,5 +164,48 @@ public class XmlCodecTests
         var sequence = SegmentedSequence.Create(bytes, segmentLength: 7);
         var read = CodecHelpers.Codecs.Reader(MessageFormat.Xml)!.Read(sequence, AllTypes.Descriptor);
         Assert.Equal(AllTypesSamples.All["all-types"].ToByteArray(), read.ToByteArray());
+    }
+
+    [Theory]
+    [InlineData("<int32_value>42</int32_value>", "42")]
+    [InlineData("<int32_value>\n 42\t</int32_value>", "42")]
+    [InlineData("<int32_value>4<!-- x -->2</int32_value>", "42")]
+    [InlineData("<int32_value><!-- x -->4<![CDATA[2]]></int32_value>", "42")]
+    [InlineData("<int32_value><![CDATA[42]]></int32_value>", "42")]
+    [InlineData("<int32_value>&#52;&#x32;</int32_value>", "42")]
+    [InlineData("<string_value></string_value>", "")]
+    [InlineData("<string_value/>", "")]
+    [InlineData("<string_value> </string_value>", " ")]
+    [InlineData("<string_value> a </string_value>", " a ")]
+    [InlineData("<string_value>a<!-- x -->b</string_value>", "ab")]
+    [InlineData("<string_value>a<![CDATA[<b>]]>c</string_value>", "a<b>c")]
+    [InlineData("<string_value><![CDATA[x]]>y</string_value>", "xy")]
+    [InlineData("<string_value>&lt;&#x1F600;&gt;</string_value>", "<\U0001F600>")]
+    public void LeafTextIsJoinedAcrossCommentsCdataAndReferences(string element, string expected)
+    {
+        var scalars = CodecHelpers.Read<Scalars>(MessageFormat.Xml, $"<root>{element}<bool_value>true</bool_value></root>");
+        Assert.Equal(expected, element.StartsWith("<int32", StringComparison.Ordinal) ? scalars.Int32Value.ToString(CultureInfo.InvariantCulture) : scalars.StringValue);
+        Assert.True(scalars.BoolValue);
+    }
+
+    [Theory]
+    [InlineData("<int32_value></int32_value>", "<int32_value>: '' is not a valid int32.")]
+    [InlineData("<int32_value/>", "<int32_value>: '' is not a valid int32.")]
+    [InlineData("<int32_value>4<!-- x --> 2</int32_value>", "<int32_value>: '4 2' is not a valid int32.")]
+    [InlineData("<string_value>a<!-- x -->&#0;</string_value>", "The XML body is not well-formed: <string_value> holds a character reference to U+0000, a character XML 1.0 does not allow.")]
+    [InlineData("<string_value>a<b/></string_value>", "<string_value> holds a value, so it cannot contain the element <b>.")]
+    public void BadLeafTextHasItsOwnMessage(string element, string expected)
+    {
+        var ex = CodecHelpers.ReadFails(MessageFormat.Xml, $"<root>{element}</root>", Scalars.Descriptor);
+        Assert.Equal(expected, ex.Message);
+    }
+
+    [Fact]
+    public void InvalidUtf8InAStringIsNamedAsSuch()
+    {
+        var bad = Encoding.UTF8.GetBytes("<root><string_value>caf\u00E9</string_value></root>");
+        bad[Array.IndexOf(bad, (byte)0xA9)] = 0x28;
+        var ex = CodecHelpers.ReadFails(MessageFormat.Xml, bad, Scalars.Descriptor);
+        Assert.Equal("The XML body is not well-formed: it is not valid UTF-8.", ex.Message);
     }
 }
