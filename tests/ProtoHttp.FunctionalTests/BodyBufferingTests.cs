@@ -1,7 +1,6 @@
 using System.Net;
 using Google.Protobuf;
 using Microsoft.AspNetCore.Hosting;
-using Northwind;
 using ProtoHttp.FunctionalTests.Infrastructure;
 
 namespace ProtoHttp.FunctionalTests;
@@ -10,7 +9,8 @@ namespace ProtoHttp.FunctionalTests;
 /// Bodies on both sides of the size parsed in place in Kestrel's request pipe, over HTTP/1.1 and h2c, with Kestrel's
 /// default buffer limits and with the smallest it allows: none may stall waiting for room the pipe will not make.
 /// </summary>
-public sealed class BodyBufferingTests
+public sealed class BodyBufferingTests(SampleServerFixture defaults, BodyBufferingTests.SmallBuffersFixture smallBuffers)
+    : IClassFixture<SampleServerFixture>, IClassFixture<BodyBufferingTests.SmallBuffersFixture>
 {
     public static TheoryData<int, bool> Sizes()
     {
@@ -26,30 +26,17 @@ public sealed class BodyBufferingTests
 
     [Theory]
     [MemberData(nameof(Sizes))]
-    public async Task EveryBodySizeRoundTripsWithKestrelsDefaults(int size, bool http2)
-    {
-        await using var server = await SampleServer.StartAsync();
-
-        await AssertRoundTripAsync(server, size, http2);
-    }
+    public Task EveryBodySizeRoundTripsWithKestrelsDefaults(int size, bool http2) =>
+        AssertRoundTripAsync(defaults.Server, size, http2);
 
     [Theory]
     [MemberData(nameof(Sizes))]
-    public async Task EveryBodySizeRoundTripsWithKestrelsSmallestBuffers(int size, bool http2)
-    {
-        await using var server = await SampleServer.StartAsync(configure: builder => builder.WebHost.ConfigureKestrel(kestrel =>
-        {
-            kestrel.Limits.MaxRequestBufferSize = 32 * 1024; // No smaller than the largest request header allowed.
-            kestrel.Limits.Http2.InitialStreamWindowSize = 65_535;
-            kestrel.Limits.Http2.InitialConnectionWindowSize = 65_535;
-        }));
-
-        await AssertRoundTripAsync(server, size, http2);
-    }
+    public Task EveryBodySizeRoundTripsWithKestrelsSmallestBuffers(int size, bool http2) =>
+        AssertRoundTripAsync(smallBuffers.Server, size, http2);
 
     private static async Task AssertRoundTripAsync(SampleServer server, int size, bool http2)
     {
-        var body = OrdersOfSize(size).ToByteArray();
+        var body = OrderBodies.OfSize(size).ToByteArray();
         using var client = http2 ? server.CreateHttp2Client() : new HttpClient { BaseAddress = server.Http1Address };
         client.Timeout = TimeSpan.FromSeconds(20); // A stalled upload fails the test instead of hanging it.
         using var content = new ByteArrayContent(body);
@@ -62,15 +49,26 @@ public sealed class BodyBufferingTests
         Assert.Equal(body, await response.Content.ReadAsByteArrayAsync());
     }
 
-    private static OrderList OrdersOfSize(int bytes)
+    /// <summary>The sample with the smallest request buffer and HTTP/2 windows Kestrel accepts.</summary>
+    public sealed class SmallBuffersFixture : IAsyncLifetime
     {
-        var list = new OrderList();
-        var order = new Order { OrderId = 1, ShipName = new string('n', 1000) };
-        while (list.CalculateSize() + order.CalculateSize() + 3 < bytes)
-        {
-            list.Orders.Add(order.Clone());
-        }
+        private SampleServer? _server;
 
-        return list;
+        public SampleServer Server => _server ?? throw new InvalidOperationException("The server has not started.");
+
+        public async Task InitializeAsync() => _server = await SampleServer.StartAsync(configure: builder => builder.WebHost.ConfigureKestrel(kestrel =>
+        {
+            kestrel.Limits.MaxRequestBufferSize = 32 * 1024; // No smaller than the largest request header allowed.
+            kestrel.Limits.Http2.InitialStreamWindowSize = 65_535;
+            kestrel.Limits.Http2.InitialConnectionWindowSize = 65_535;
+        }));
+
+        public async Task DisposeAsync()
+        {
+            if (_server is not null)
+            {
+                await _server.DisposeAsync();
+            }
+        }
     }
 }

@@ -3,7 +3,6 @@ using System.Net.Http.Headers;
 using System.Net.Sockets;
 using System.Text;
 using Google.Protobuf;
-using Northwind;
 using ProtoHttp.FunctionalTests.Infrastructure;
 using ProtoHttp.FunctionalTests.Protos;
 
@@ -20,7 +19,7 @@ public sealed class RequestLimitTests(SampleServerFixture fixture) : IClassFixtu
     [InlineData(false)]
     public async Task ABodyOverFourMiBIs413NamingTheLimit(bool withContentLength)
     {
-        var body = OrdersOfSize(FourMiB + 1024).ToByteArray();
+        var body = OrderBodies.OfSize(FourMiB + 1024).ToByteArray();
         Assert.True(body.Length > FourMiB);
 
         using var response = await _server.Client.PostAsync("/Northwind.proto/Roundtrip", Content(body, withContentLength));
@@ -34,7 +33,7 @@ public sealed class RequestLimitTests(SampleServerFixture fixture) : IClassFixtu
     [InlineData(false)]
     public async Task ABodyJustUnderFourMiBIsServed(bool withContentLength)
     {
-        var orders = OrdersOfSize(FourMiB - 64 * 1024);
+        var orders = OrderBodies.OfSize(FourMiB - 64 * 1024);
         var body = orders.ToByteArray();
         Assert.True(body.Length is > FourMiB - 128 * 1024 and <= FourMiB);
 
@@ -79,18 +78,6 @@ public sealed class RequestLimitTests(SampleServerFixture fixture) : IClassFixtu
         HttpContent content = withContentLength ? new ByteArrayContent(body) : new ChunkedContent(body);
         content.Headers.ContentType = new MediaTypeHeaderValue("application/x-protobuf");
         return content;
-    }
-
-    private static OrderList OrdersOfSize(int bytes)
-    {
-        var list = new OrderList();
-        var order = new Order { OrderId = 1, ShipName = new string('n', 1000) };
-        while (list.CalculateSize() + order.CalculateSize() + 3 < bytes)
-        {
-            list.Orders.Add(order.Clone());
-        }
-
-        return list;
     }
 
     /// <summary>Bytes sent with no declared length, so HttpClient sends them with <c>Transfer-Encoding: chunked</c>.</summary>

@@ -8,6 +8,19 @@ namespace ProtoHttp.Tests.Formats;
 /// <summary>Messages of every type in all_types*.proto, filled with realistic and edge values.</summary>
 internal static class AllTypesSamples
 {
+    /// <summary>Every sample's name, once with JSON's lowerCamelCase names and once with the proto names (true).</summary>
+    public static TheoryData<string, bool> NamesWithBothJsonNameStyles()
+    {
+        var data = new TheoryData<string, bool>();
+        foreach (var name in All.Keys)
+        {
+            data.Add(name, false);
+            data.Add(name, true);
+        }
+
+        return data;
+    }
+
     public static IReadOnlyDictionary<string, IMessage> All { get; } = new Dictionary<string, IMessage>
     {
         ["scalars"] = FullScalars(),

@@ -20,17 +20,7 @@ public class JsonReaderTests
     private static readonly MessageDescriptor[] RandomDescriptors =
         [AllTypes.Descriptor, Scalars.Descriptor, Repeated.Descriptor, Maps.Descriptor, Choice.Descriptor, Optionals.Descriptor, WellKnown.Descriptor, Legacy.Descriptor];
 
-    public static TheoryData<string, bool> Samples()
-    {
-        var data = new TheoryData<string, bool>();
-        foreach (var name in AllTypesSamples.All.Keys)
-        {
-            data.Add(name, false);
-            data.Add(name, true);
-        }
-
-        return data;
-    }
+    public static TheoryData<string, bool> Samples() => AllTypesSamples.NamesWithBothJsonNameStyles();
 
     [Theory]
     [MemberData(nameof(Samples))]

@@ -10,17 +10,7 @@ namespace ProtoHttp.Tests.Formats;
 /// <summary>The native JSON writer's bytes equal Google.Protobuf's JsonFormatter output under the same settings.</summary>
 public class JsonWriterTests
 {
-    public static TheoryData<string, bool> Samples()
-    {
-        var data = new TheoryData<string, bool>();
-        foreach (var name in AllTypesSamples.All.Keys)
-        {
-            data.Add(name, false);
-            data.Add(name, true);
-        }
-
-        return data;
-    }
+    public static TheoryData<string, bool> Samples() => AllTypesSamples.NamesWithBothJsonNameStyles();
 
     [Theory]
     [MemberData(nameof(Samples))]
