@@ -1,6 +1,5 @@
 using System.Reflection;
 using Google.Protobuf;
-using Google.Protobuf.Collections;
 using Google.Protobuf.Reflection;
 using Timestamp = Google.Protobuf.WellKnownTypes.Timestamp;
 using Type = System.Type;
@@ -36,7 +35,7 @@ internal static class JsonPlanBuilder
     private static JsonFieldWriter? BuildField(JsonMessageWriter owner, Type messageType, FieldDescriptor field)
     {
         var name = JsonStringText.Encode(owner.PreserveProtoFieldNames ? field.Name : field.JsonName);
-        var property = messageType.GetProperty(field.PropertyName, BindingFlags.Public | BindingFlags.Instance);
+        var property = GeneratedAccessors.Property(messageType, field);
         var native = property?.GetMethod is { } get ? BuildNative(owner, messageType, field, name, get) : null;
         if (native is not null)
         {
@@ -50,10 +49,10 @@ internal static class JsonPlanBuilder
     private static JsonFieldWriter? BuildNative(JsonMessageWriter owner, Type messageType, FieldDescriptor field, byte[] name, MethodInfo get)
     {
         var type = get.ReturnType;
-        var getter = get.CreateDelegate(typeof(Func<,>).MakeGenericType(messageType, type));
+        var getter = GeneratedAccessors.Getter(messageType, get);
         if (field.IsMap)
         {
-            if (!type.IsGenericType || type.GetGenericTypeDefinition() != typeof(MapField<,>))
+            if (!GeneratedAccessors.IsMapField(type))
             {
                 return null;
             }
@@ -62,26 +61,26 @@ internal static class JsonPlanBuilder
             var keys = ValueWriter(owner, field.MessageType.FindFieldByNumber(1), args[0], mapKey: true);
             var values = ValueWriter(owner, field.MessageType.FindFieldByNumber(2), args[1], mapKey: false);
             return keys is null || values is null ? null
-                : Create(typeof(JsonMapField<,,>), [messageType, args[0], args[1]], name, getter, keys, values);
+                : GeneratedAccessors.Create<JsonFieldWriter>(typeof(JsonMapField<,,>), [messageType, args[0], args[1]], name, getter, keys, values);
         }
 
         if (field.IsRepeated)
         {
-            if (!type.IsGenericType || type.GetGenericTypeDefinition() != typeof(RepeatedField<>))
+            if (!GeneratedAccessors.IsRepeatedField(type))
             {
                 return null;
             }
 
             var element = type.GetGenericArguments()[0];
             var writer = ValueWriter(owner, field, element, mapKey: false);
-            return writer is null ? null : Create(typeof(JsonRepeatedField<,>), [messageType, element], name, getter, writer);
+            return writer is null ? null : GeneratedAccessors.Create<JsonFieldWriter>(typeof(JsonRepeatedField<,>), [messageType, element], name, getter, writer);
         }
 
         var single = ValueWriter(owner, field, type, mapKey: false);
         var presence = field.FieldType is FieldType.Message or FieldType.Group ? FieldPresence.NotNull
             : field.HasPresence ? FieldPresence.HasValue
             : FieldPresence.NotDefault;
-        return single is null ? null : Create(typeof(JsonSingularField<,>), [messageType, type], name, getter, presence, field, single);
+        return single is null ? null : GeneratedAccessors.Create<JsonFieldWriter>(typeof(JsonSingularField<,>), [messageType, type], name, getter, presence, field, single);
     }
 
     // A writer whose T is exactly the generated property's element type, or null when the native writer has none.
@@ -123,7 +122,4 @@ internal static class JsonPlanBuilder
             ? Activator.CreateInstance(typeof(JsonDelegatedValueWriter<>).MakeGenericType(type), owner)
             : Activator.CreateInstance(typeof(JsonMessageValueWriter<>).MakeGenericType(type), owner, descriptor);
     }
-
-    private static JsonFieldWriter Create(Type definition, Type[] arguments, params object[] values) =>
-        (JsonFieldWriter)Activator.CreateInstance(definition.MakeGenericType(arguments), values)!;
 }

@@ -1,6 +1,5 @@
 using System.Reflection;
 using Google.Protobuf;
-using Google.Protobuf.Collections;
 using Google.Protobuf.Reflection;
 using Google.Protobuf.WellKnownTypes;
 using Type = System.Type;
@@ -22,7 +21,7 @@ internal static class JsonReadPlanBuilder
         var fields = new List<JsonFieldReader>();
         foreach (var field in descriptor.Fields.InDeclarationOrder())
         {
-            var property = descriptor.ClrType.GetProperty(field.PropertyName, BindingFlags.Public | BindingFlags.Instance);
+            var property = GeneratedAccessors.Property(descriptor.ClrType, field);
             var reader = property is null ? null : BuildField(owner, descriptor.ClrType, field, property);
             if (reader is null)
             {
@@ -40,7 +39,7 @@ internal static class JsonReadPlanBuilder
         var type = property.PropertyType;
         if (field.IsMap)
         {
-            if (!type.IsGenericType || type.GetGenericTypeDefinition() != typeof(MapField<,>) || property.GetMethod is not { } getMap)
+            if (!GeneratedAccessors.IsMapField(type) || property.GetMethod is not { } getMap)
             {
                 return null;
             }
@@ -49,12 +48,12 @@ internal static class JsonReadPlanBuilder
             var keys = KeyReader(field.MessageType.FindFieldByNumber(1), args[0]);
             var values = ValueReader(owner, field.MessageType.FindFieldByNumber(2), args[1]);
             return keys is null || values is null ? null
-                : Create(typeof(JsonMapFieldReader<,,>), [messageType, args[0], args[1]], field, Getter(getMap, messageType), keys, values);
+                : GeneratedAccessors.Create<JsonFieldReader>(typeof(JsonMapFieldReader<,,>), [messageType, args[0], args[1]], field, GeneratedAccessors.Getter(messageType, getMap), keys, values);
         }
 
         if (field.IsRepeated)
         {
-            if (!type.IsGenericType || type.GetGenericTypeDefinition() != typeof(RepeatedField<>) || property.GetMethod is not { } getList)
+            if (!GeneratedAccessors.IsRepeatedField(type) || property.GetMethod is not { } getList)
             {
                 return null;
             }
@@ -62,7 +61,7 @@ internal static class JsonReadPlanBuilder
             var element = type.GetGenericArguments()[0];
             var elements = ValueReader(owner, field, element);
             return elements is null ? null
-                : Create(typeof(JsonRepeatedFieldReader<,>), [messageType, element], field, Getter(getList, messageType), elements);
+                : GeneratedAccessors.Create<JsonFieldReader>(typeof(JsonRepeatedFieldReader<,>), [messageType, element], field, GeneratedAccessors.Getter(messageType, getList), elements);
         }
 
         var value = ValueReader(owner, field, type);
@@ -71,12 +70,8 @@ internal static class JsonReadPlanBuilder
             return null;
         }
 
-        var setter = set.CreateDelegate(typeof(Action<,>).MakeGenericType(messageType, type));
-        return Create(typeof(JsonSingularFieldReader<,>), [messageType, type], field, setter, value);
+        return GeneratedAccessors.Create<JsonFieldReader>(typeof(JsonSingularFieldReader<,>), [messageType, type], field, GeneratedAccessors.Setter(messageType, set), value);
     }
-
-    private static Delegate Getter(MethodInfo get, Type messageType) =>
-        get.CreateDelegate(typeof(Func<,>).MakeGenericType(messageType, get.ReturnType));
 
     // Map keys are JSON names: strings, integers and bools only, as JsonParser allows.
     private static object? KeyReader(FieldDescriptor field, Type type) => field.FieldType switch
@@ -136,7 +131,4 @@ internal static class JsonReadPlanBuilder
         return type.GetConstructor(Type.EmptyTypes) is null ? null
             : Activator.CreateInstance(typeof(JsonMessageValueReader<>).MakeGenericType(type), owner, descriptor);
     }
-
-    private static JsonFieldReader Create(Type definition, Type[] arguments, params object[] values) =>
-        (JsonFieldReader)Activator.CreateInstance(definition.MakeGenericType(arguments), values)!;
 }

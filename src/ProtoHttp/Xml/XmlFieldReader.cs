@@ -1,6 +1,5 @@
 using System.Reflection;
 using Google.Protobuf;
-using Google.Protobuf.Collections;
 using Google.Protobuf.Reflection;
 using Type = System.Type;
 
@@ -22,7 +21,7 @@ internal abstract class XmlFieldReader(FieldDescriptor field)
             return new XmlMapFieldReader(field);
         }
 
-        var property = messageType.GetProperty(field.PropertyName, BindingFlags.Public | BindingFlags.Instance);
+        var property = GeneratedAccessors.Property(messageType, field);
         return (property is null ? null : CreateTyped(messageType, field, property)) ?? new XmlReflectionFieldReader(field);
     }
 
@@ -35,20 +34,20 @@ internal abstract class XmlFieldReader(FieldDescriptor field)
         var type = property.PropertyType;
         if (field.IsRepeated)
         {
-            if (!type.IsGenericType || type.GetGenericTypeDefinition() != typeof(RepeatedField<>))
+            if (!GeneratedAccessors.IsRepeatedField(type))
             {
                 return null;
             }
 
             var element = type.GetGenericArguments()[0];
-            var getter = Bind(property.GetMethod!, typeof(Func<,>), messageType, type);
+            var getter = GeneratedAccessors.Getter(messageType, property.GetMethod!);
             if (IsNested(field))
             {
-                return IsMessageClass(element) ? Create(typeof(XmlRepeatedMessageFieldReader<,>), [messageType, element], field, getter) : null;
+                return IsMessageClass(element) ? GeneratedAccessors.Create<XmlFieldReader>(typeof(XmlRepeatedMessageFieldReader<,>), [messageType, element], field, getter) : null;
             }
 
             return XmlValueReaders.For(field, element) is { } items
-                ? Create(typeof(XmlRepeatedFieldReader<,>), [messageType, element], field, getter, items)
+                ? GeneratedAccessors.Create<XmlFieldReader>(typeof(XmlRepeatedFieldReader<,>), [messageType, element], field, getter, items)
                 : null;
         }
 
@@ -57,24 +56,18 @@ internal abstract class XmlFieldReader(FieldDescriptor field)
             return null;
         }
 
-        var setter = Bind(set, typeof(Action<,>), messageType, type);
+        var setter = GeneratedAccessors.Setter(messageType, set);
         if (IsNested(field))
         {
             return IsMessageClass(type)
-                ? Create(typeof(XmlMessageFieldReader<,>), [messageType, type], field, Bind(property.GetMethod!, typeof(Func<,>), messageType, type), setter)
+                ? GeneratedAccessors.Create<XmlFieldReader>(typeof(XmlMessageFieldReader<,>), [messageType, type], field, GeneratedAccessors.Getter(messageType, property.GetMethod!), setter)
                 : null;
         }
 
         return XmlValueReaders.For(field, type) is { } value
-            ? Create(typeof(XmlSingularFieldReader<,>), [messageType, type], field, setter, value)
+            ? GeneratedAccessors.Create<XmlFieldReader>(typeof(XmlSingularFieldReader<,>), [messageType, type], field, setter, value)
             : null;
     }
 
     private static bool IsMessageClass(Type type) => type.IsClass && typeof(IMessage).IsAssignableFrom(type) && type.GetConstructor(Type.EmptyTypes) is not null;
-
-    private static Delegate Bind(MethodInfo method, Type definition, Type messageType, Type type) =>
-        method.CreateDelegate(definition.MakeGenericType(messageType, type));
-
-    private static XmlFieldReader Create(Type definition, Type[] arguments, params object[] values) =>
-        (XmlFieldReader)Activator.CreateInstance(definition.MakeGenericType(arguments), values)!;
 }

@@ -1,6 +1,5 @@
 using System.Reflection;
 using Google.Protobuf;
-using Google.Protobuf.Collections;
 using Google.Protobuf.Reflection;
 using Timestamp = Google.Protobuf.WellKnownTypes.Timestamp;
 using Type = System.Type;
@@ -16,7 +15,7 @@ internal static class XmlPlanBuilder
 
     private static XmlFieldWriter BuildField(Type messageType, FieldDescriptor field)
     {
-        var property = messageType.GetProperty(field.PropertyName, BindingFlags.Public | BindingFlags.Instance);
+        var property = GeneratedAccessors.Property(messageType, field);
         var typed = property?.GetMethod is { } get ? BuildTyped(messageType, field, get) : null;
 
         // Wrapper fields are nullable scalars in C#, not messages; reflection handles them (they all have presence).
@@ -28,10 +27,10 @@ internal static class XmlPlanBuilder
     private static XmlFieldWriter? BuildTyped(Type messageType, FieldDescriptor field, MethodInfo get)
     {
         var type = get.ReturnType;
-        var getter = get.CreateDelegate(typeof(Func<,>).MakeGenericType(messageType, type));
+        var getter = GeneratedAccessors.Getter(messageType, get);
         if (field.IsMap)
         {
-            if (!type.IsGenericType || type.GetGenericTypeDefinition() != typeof(MapField<,>))
+            if (!GeneratedAccessors.IsMapField(type))
             {
                 return null;
             }
@@ -41,26 +40,26 @@ internal static class XmlPlanBuilder
             var keys = ValueWriter(keyField, args[0]);
             var values = ValueWriter(valueField, args[1]);
             return keys is null || values is null ? null
-                : Create(typeof(XmlMapField<,,>), [messageType, args[0], args[1]], field.Name, getter, keys, values);
+                : GeneratedAccessors.Create<XmlFieldWriter>(typeof(XmlMapField<,,>), [messageType, args[0], args[1]], field.Name, getter, keys, values);
         }
 
         if (field.IsRepeated)
         {
-            if (!type.IsGenericType || type.GetGenericTypeDefinition() != typeof(RepeatedField<>))
+            if (!GeneratedAccessors.IsRepeatedField(type))
             {
                 return null;
             }
 
             var element = type.GetGenericArguments()[0];
             var writer = ValueWriter(field, element);
-            return writer is null ? null : Create(typeof(XmlRepeatedField<,>), [messageType, element], field.Name, getter, writer);
+            return writer is null ? null : GeneratedAccessors.Create<XmlFieldWriter>(typeof(XmlRepeatedField<,>), [messageType, element], field.Name, getter, writer);
         }
 
         var single = ValueWriter(field, type);
         var presence = field.FieldType is FieldType.Message or FieldType.Group ? FieldPresence.NotNull
             : field.HasPresence ? FieldPresence.HasValue
             : FieldPresence.NotDefault;
-        return single is null ? null : Create(typeof(XmlSingularField<,>), [messageType, type], field.Name, getter, presence, field, single);
+        return single is null ? null : GeneratedAccessors.Create<XmlFieldWriter>(typeof(XmlSingularField<,>), [messageType, type], field.Name, getter, presence, field, single);
     }
 
     // A writer whose T is exactly the generated property's element type, or null when there is none.
@@ -101,7 +100,4 @@ internal static class XmlPlanBuilder
             ? Activator.CreateInstance(typeof(XmlWellKnownWriter<>).MakeGenericType(type), field)
             : Activator.CreateInstance(typeof(XmlMessageValueWriter<>).MakeGenericType(type), field.MessageType);
     }
-
-    private static XmlFieldWriter Create(Type definition, Type[] arguments, params object[] values) =>
-        (XmlFieldWriter)Activator.CreateInstance(definition.MakeGenericType(arguments), values)!;
 }
