@@ -158,7 +158,7 @@ public sealed class ProductCatalog
                 continue;
             }
 
-            var normalized = WordIndex.Normalize(word.ToString());
+            var normalized = WordIndex.Normalize(word);
             if (!words.Contains(normalized))
             {
                 words.Add(normalized);

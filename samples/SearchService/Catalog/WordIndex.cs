@@ -38,7 +38,12 @@ internal sealed class WordIndex
     }
 
     /// <summary>Case-insensitive comparison, done once: <see cref="StringComparison.OrdinalIgnoreCase"/> upper-cases too.</summary>
-    public static string Normalize(string word) => word.ToUpperInvariant();
+    public static string Normalize(ReadOnlySpan<char> word)
+    {
+        Span<char> upper = word.Length <= 256 ? stackalloc char[word.Length] : new char[word.Length];
+        word.ToUpperInvariant(upper);
+        return new string(upper);
+    }
 
     /// <summary>
     /// Raises <paramref name="best"/>[product] to the best weight <paramref name="word"/> (normalized) earns there:
