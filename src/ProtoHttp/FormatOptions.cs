@@ -14,4 +14,7 @@ public sealed record FormatOptions
 
     /// <summary>The deepest nesting of messages any input may have.</summary>
     public int MaxDepth { get; init; } = 100;
+
+    /// <summary>The proto2 extensions JSON reads and writes: those of the service's files.</summary>
+    internal ExtensionCatalog Extensions { get; init; } = ExtensionCatalog.Empty;
 }

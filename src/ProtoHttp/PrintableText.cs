@@ -1,11 +1,13 @@
 using System.Globalization;
 using System.Text;
+using System.Xml;
 
 namespace ProtoHttp;
 
 /// <summary>
 /// Makes a text writable in every format: a lone surrogate, which neither JSON nor UTF-8 can encode, becomes a
-/// visible <c>\uXXXX</c>. Used for error texts, which must never fail to be written.
+/// visible <c>\uXXXX</c>; for XML, a character XML 1.0 cannot carry becomes U+FFFD. Used for error texts, which must
+/// never fail to be written and keep the negotiated format.
 /// </summary>
 internal static class PrintableText
 {
@@ -36,5 +38,34 @@ internal static class PrintableText
         }
 
         return escaped.ToString();
+    }
+
+    /// <summary>
+    /// Replaces each character XML 1.0 cannot carry (U+0000 and the other C0 controls but tab, CR and LF; U+FFFE,
+    /// U+FFFF; a lone surrogate) with U+FFFD, the replacement character.
+    /// </summary>
+    public static string ReplaceUnwritableInXml(string text)
+    {
+        if (Xml.XmlText.CanCarry(text))
+        {
+            return text;
+        }
+
+        return string.Create(text.Length, text, static (output, source) =>
+        {
+            for (var i = 0; i < source.Length; i++)
+            {
+                var c = source[i];
+                if (i + 1 < source.Length && char.IsSurrogatePair(c, source[i + 1]))
+                {
+                    output[i] = c;
+                    output[++i] = source[i];
+                }
+                else
+                {
+                    output[i] = XmlConvert.IsXmlChar(c) ? c : '\uFFFD';
+                }
+            }
+        });
     }
 }

@@ -6,7 +6,10 @@ using Google.Protobuf;
 
 namespace ProtoHttp.Json;
 
-/// <summary>bytes (and BytesValue): standard base64, as <see cref="ByteString.FromBase64"/> reads it.</summary>
+/// <summary>
+/// bytes (and BytesValue): standard or URL-safe base64, padded or not, as the protobuf JSON spec allows (JsonParser
+/// takes only padded standard base64).
+/// </summary>
 internal sealed class JsonBytesReader : JsonValueReader<ByteString>
 {
     public static JsonBytesReader Instance { get; } = new();
@@ -51,11 +54,20 @@ internal sealed class JsonBytesReader : JsonValueReader<ByteString>
     {
         try
         {
-            return ByteString.FromBase64(Encoding.UTF8.GetString(text));
+            return ByteString.FromBase64(Standard(Encoding.UTF8.GetString(text)));
         }
         catch (FormatException)
         {
             throw new ValueFormatException("Invalid base64 data.");
         }
+    }
+
+    // URL-safe letters become standard ones and missing padding is restored; whitespace stays for the decoder to
+    // skip, as JsonParser does, and a length no base64 text can have is left for it to refuse.
+    private static string Standard(string text)
+    {
+        var letters = text.Contains('=') ? 0 : text.Count(c => !char.IsWhiteSpace(c));
+        var padded = letters % 4 is 2 or 3 ? text + new string('=', 4 - letters % 4) : text;
+        return padded.Replace('-', '+').Replace('_', '/');
     }
 }

@@ -17,8 +17,8 @@ internal sealed class JsonCodec : IMessageCodec
 
     public JsonCodec(FormatOptions options)
     {
-        _writer = JsonMessageWriter.For(options.PreserveProtoFieldNames);
-        _reader = new JsonMessageReader(options.IgnoreUnknownFields, options.MaxDepth);
+        _writer = JsonMessageWriter.For(options.PreserveProtoFieldNames, options.Extensions);
+        _reader = new JsonMessageReader(options.IgnoreUnknownFields, options.MaxDepth, options.Extensions);
     }
 
     public MessageFormat Format => MessageFormat.Json;

@@ -20,15 +20,19 @@ internal sealed class JsonMessageReader
     // JsonParser for a value at each nesting level, limited to the levels left below it.
     private readonly JsonParser?[] _parsers;
 
-    public JsonMessageReader(bool ignoreUnknownFields, int maxDepth)
+    public JsonMessageReader(bool ignoreUnknownFields, int maxDepth, ExtensionCatalog extensions)
     {
         IgnoreUnknownFields = ignoreUnknownFields;
+        Extensions = extensions;
         MaxDepth = maxDepth;
         _parsers = new JsonParser?[maxDepth + 1];
         _build = descriptor => new JsonReadPlan(this, descriptor, JsonReadPlanBuilder.Build(this, descriptor));
     }
 
     public bool IgnoreUnknownFields { get; }
+
+    /// <summary>The extensions read as <c>[full.name]</c> keys.</summary>
+    public ExtensionCatalog Extensions { get; }
 
     /// <summary>The deepest message nesting accepted, counting the root as 1.</summary>
     public int MaxDepth { get; }

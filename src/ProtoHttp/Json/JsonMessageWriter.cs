@@ -24,9 +24,10 @@ internal sealed class JsonMessageWriter
     private readonly ConcurrentDictionary<MessageDescriptor, JsonMessagePlan> _plans = new();
     private readonly Func<MessageDescriptor, JsonMessagePlan> _build;
 
-    private JsonMessageWriter(bool preserveProtoFieldNames)
+    private JsonMessageWriter(bool preserveProtoFieldNames, ExtensionCatalog extensions)
     {
         PreserveProtoFieldNames = preserveProtoFieldNames;
+        Extensions = extensions;
         Formatter = new JsonFormatter(JsonFormatter.Settings.Default.WithPreserveProtoFieldNames(preserveProtoFieldNames));
         _build = descriptor => new JsonMessagePlan(this, JsonPlanBuilder.Build(this, descriptor));
     }
@@ -35,12 +36,20 @@ internal sealed class JsonMessageWriter
 
     public JsonFormatter Formatter { get; }
 
-    /// <summary>The shared writer (and plan cache) for one field naming.</summary>
-    public static JsonMessageWriter For(bool preserveProtoFieldNames) => preserveProtoFieldNames ? ProtoNames : JsonNames;
+    /// <summary>The extensions written as <c>[full.name]</c> keys.</summary>
+    public ExtensionCatalog Extensions { get; }
 
-    private static JsonMessageWriter ProtoNames { get; } = new(preserveProtoFieldNames: true);
+    /// <summary>
+    /// The writer (and plan cache) for one field naming: shared by every service whose files declare no
+    /// extensions, else one for the service.
+    /// </summary>
+    public static JsonMessageWriter For(bool preserveProtoFieldNames, ExtensionCatalog extensions) =>
+        !extensions.IsEmpty ? new(preserveProtoFieldNames, extensions)
+        : preserveProtoFieldNames ? ProtoNames : JsonNames;
 
-    private static JsonMessageWriter JsonNames { get; } = new(preserveProtoFieldNames: false);
+    private static JsonMessageWriter ProtoNames { get; } = new(preserveProtoFieldNames: true, ExtensionCatalog.Empty);
+
+    private static JsonMessageWriter JsonNames { get; } = new(preserveProtoFieldNames: false, ExtensionCatalog.Empty);
 
     public void Write(IMessage message, IBufferWriter<byte> output)
     {
@@ -72,6 +81,7 @@ internal sealed class JsonMessageWriter
         var text = t_text ??= new StringWriter(CultureInfo.InvariantCulture);
         var builder = text.GetStringBuilder();
         builder.Clear();
+        NonFiniteValues.ThrowIfAny(value);
         Formatter.WriteValue(text, value);
 
         // Chunks cannot split a surrogate pair: JsonFormatter escapes every pair as \uXXXX\uXXXX.

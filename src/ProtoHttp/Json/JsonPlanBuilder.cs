@@ -29,6 +29,9 @@ internal static class JsonPlanBuilder
             fields.Add(writer);
         }
 
+        // After the fields, as JsonFormatter would place them if it wrote extensions (it writes none).
+        fields.AddRange(owner.Extensions.For(descriptor).Where(extension => !extension.IsRepeated)
+            .Select(extension => new JsonExtensionFieldWriter(extension, owner)));
         return [.. fields];
     }
 
@@ -97,6 +100,7 @@ internal static class JsonPlanBuilder
             FieldType.Bool => new JsonBoolWriter(quoted: mapKey),
             FieldType.String => JsonStringValueWriter.Instance,
             FieldType.Bytes => JsonBytesWriter.Instance,
+            FieldType.Enum when type == typeof(Google.Protobuf.WellKnownTypes.NullValue) => JsonNullValueWriter.Instance,
             FieldType.Enum when type.IsEnum && Enum.GetUnderlyingType(type) == typeof(int) =>
                 Activator.CreateInstance(typeof(JsonEnumWriter<>).MakeGenericType(type)),
             FieldType.Message or FieldType.Group => MessageWriter(owner, field.MessageType, type),

@@ -17,16 +17,35 @@ internal sealed class JsonReadPlan(JsonMessageReader owner, MessageDescriptor de
     {
         ref var reader = ref input.Reader;
         var seenOneofs = 0UL;
+
+        // The protobuf JSON spec refuses a field given twice, by either of its names (JsonParser keeps the last).
+        Span<ulong> seenFields = stackalloc ulong[(fields!.Length + 63) / 64];
         var next = 0;
         while (reader.Read() && reader.TokenType == JsonTokenType.PropertyName)
         {
-            var field = Find(ref reader, ref next);
-            if (field is null && !owner.IgnoreUnknownFields)
+            var index = Find(ref reader, ref next);
+            if (index < 0 && !owner.IgnoreUnknownFields)
             {
                 throw new InvalidMessageException($"Unknown field \"{reader.GetString()}\" in {descriptor.Name}.");
             }
 
-            if (field is { Oneof: >= 0 })
+            var field = index < 0 ? null : fields[index];
+            if (field is not null)
+            {
+                ref var word = ref seenFields[index / 64];
+                var fieldBit = 1UL << (index % 64);
+                if ((word & fieldBit) != 0)
+                {
+                    throw new InvalidMessageException($"The field {descriptor.Name}.{field.Field.Name} is given more than once.");
+                }
+
+                word |= fieldBit;
+            }
+
+            reader.Read();
+
+            // A null member of a oneof sets nothing, so it does not stand in the way of another member.
+            if (field is { Oneof: >= 0 } && (reader.TokenType != JsonTokenType.Null || field.NullIsValue))
             {
                 var bit = 1UL << field.Oneof;
                 if ((seenOneofs & bit) != 0)
@@ -37,7 +56,6 @@ internal sealed class JsonReadPlan(JsonMessageReader owner, MessageDescriptor de
                 seenOneofs |= bit;
             }
 
-            reader.Read();
             try
             {
                 if (field is null)
@@ -57,8 +75,8 @@ internal sealed class JsonReadPlan(JsonMessageReader owner, MessageDescriptor de
     }
 
     // Fields usually arrive in declaration order, so the search starts after the last one found. JSON names are
-    // tried first: JsonParser lets a JSON name win over another field's proto name.
-    private JsonFieldReader? Find(ref Utf8JsonReader reader, ref int next)
+    // tried first: JsonParser lets a JSON name win over another field's proto name. -1: no field has the name.
+    private int Find(ref Utf8JsonReader reader, ref int next)
     {
         var plain = !reader.HasValueSequence && !reader.ValueIsEscaped;
         var name = plain ? reader.ValueSpan : default;
@@ -70,11 +88,11 @@ internal sealed class JsonReadPlan(JsonMessageReader owner, MessageDescriptor de
                 if (fields[index].Matches(ref reader, name, plain, protoName))
                 {
                     next = index + 1;
-                    return fields[index];
+                    return index;
                 }
             }
         }
 
-        return null;
+        return -1;
     }
 }

@@ -31,7 +31,28 @@ internal static class JsonReadPlanBuilder
             fields.Add(reader);
         }
 
+        foreach (var extension in owner.Extensions.For(descriptor))
+        {
+            if (ExtensionReader(owner, extension) is { } reader)
+            {
+                fields.Add(reader);
+            }
+        }
+
         return [.. fields];
+    }
+
+    // Singular extensions only: a repeated one stays an unknown name (400, or skipped when unknown fields are ignored).
+    private static JsonFieldReader? ExtensionReader(JsonMessageReader owner, FieldDescriptor extension)
+    {
+        if (extension.IsRepeated)
+        {
+            return null;
+        }
+
+        var type = extension.Extension.GetType().GetGenericArguments()[1];
+        var value = ValueReader(owner, extension, type);
+        return value is null ? null : GeneratedAccessors.Create<JsonFieldReader>(typeof(JsonExtensionFieldReader<>), [type], extension, value);
     }
 
     private static JsonFieldReader? BuildField(JsonMessageReader owner, Type messageType, FieldDescriptor field, PropertyInfo property)

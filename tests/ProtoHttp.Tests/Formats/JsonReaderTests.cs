@@ -151,14 +151,43 @@ public class JsonReaderTests
     public void DocumentedQuirksHold()
     {
         Assert.Equal(9007199254740992, CodecHelpers.Read<Scalars>(MessageFormat.Json, "{\"int64Value\": 9007199254740993}").Int64Value);
-        Assert.Equal(2, CodecHelpers.Read<Scalars>(MessageFormat.Json, "{\"int32Value\": 1, \"int32_value\": 2}").Int32Value);
-        Assert.Equal(["a", "b"], CodecHelpers.Read<Scalars>(MessageFormat.Json, "{\"tags\": [\"a\"], \"tags\": [\"b\"]}").Tags);
-        Assert.Equal(0, CodecHelpers.Read<Scalars>(MessageFormat.Json, "{\"int32Value\": 1, \"int32Value\": null}").Int32Value);
         Assert.Equal(1, CodecHelpers.Read<Scalars>(MessageFormat.Json, "{\"created\": \"1970-01-01T00:00:01Z\\n\"}").Created.Seconds);
-        CodecHelpers.ReadFails(MessageFormat.Json, "{\"optionalInt32\": 1, \"optionalInt32\": 2}", Scalars.Descriptor);
-        CodecHelpers.ReadFails(MessageFormat.Json, "{\"bytesValue\": \"-_8=\"}", Scalars.Descriptor);
         Assert.Equal([Color.Red, Color.Blue], ((Scalars)Codec(Lenient).Read(
             new ReadOnlySequence<byte>("{\"colors\": [\"COLOR_RED\", \"NOPE\", \"COLOR_BLUE\"]}"u8.ToArray()), Scalars.Descriptor)).Colors);
+    }
+
+    [Theory]
+    [InlineData("{\"int32Value\": 1, \"int32_value\": 2}")]
+    [InlineData("{\"int32Value\": 1, \"int32Value\": null}")]
+    [InlineData("{\"tags\": [\"a\"], \"tags\": [\"b\"]}")]
+    [InlineData("{\"optionalInt32\": 1, \"optionalInt32\": 2}")]
+    public void AFieldGivenTwiceIsRefused(string body)
+    {
+        // JsonParser keeps the last value; the protobuf JSON spec (conformance: FieldNameDuplicate) refuses it.
+        var error = CodecHelpers.ReadFails(MessageFormat.Json, body, Scalars.Descriptor);
+        Assert.Contains("more than once", error.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("-_8=", new byte[] { 0xfb, 0xff })]
+    [InlineData("-_-_", new byte[] { 0xfb, 0xff, 0xbf })]
+    [InlineData("-_8", new byte[] { 0xfb, 0xff })]
+    [InlineData("AQ", new byte[] { 1 })]
+    [InlineData("AQ==", new byte[] { 1 })]
+    public void BytesTakeUrlSafeAndUnpaddedBase64(string text, byte[] expected)
+    {
+        var read = CodecHelpers.Read<Scalars>(MessageFormat.Json, $"{{\"bytesValue\": \"{text}\"}}");
+        Assert.Equal(expected, read.BytesValue.ToByteArray());
+    }
+
+    [Fact]
+    public void ANullOneofMemberSetsNothing()
+    {
+        Assert.Equal("x", CodecHelpers.Read<Choice>(MessageFormat.Json, "{\"number\": null, \"text\": \"x\"}").Text);
+        Assert.Equal("x", CodecHelpers.Read<Choice>(MessageFormat.Json, "{\"text\": \"x\", \"number\": null}").Text);
+        CodecHelpers.ReadFails(MessageFormat.Json, "{\"number\": 1, \"text\": \"x\"}", Choice.Descriptor);
+        var nested = CodecHelpers.ReadFails(MessageFormat.Json, "{\"message\": {\"value\": 1, \"value\": 2}}", Choice.Descriptor);
+        Assert.Contains("Nested.value", nested.Message, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -324,7 +353,9 @@ public class JsonReaderTests
         Exception? refusal = null;
         try
         {
-            expected = Parser(options).Parse(body, descriptor);
+            var reference = JsonDepartures.ReferenceBody(body, descriptor)
+                ?? throw new InvalidOperationException("A field is given twice, which the protobuf JSON spec refuses.");
+            expected = Parser(options).Parse(reference, descriptor);
         }
         catch (Exception ex)
         {

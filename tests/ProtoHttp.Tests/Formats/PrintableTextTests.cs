@@ -24,4 +24,24 @@ public sealed class PrintableTextTests
 
         Assert.Equal(escaped, PrintableText.EscapeLoneSurrogates(text));
     }
+
+    private static readonly (string Text, string Replaced)[] XmlSamples =
+    [
+        ("plain text", "plain text"),
+        ("tab\tLF\nCR\r kept", "tab\tLF\nCR\r kept"),
+        ("a\0b\u0001c\u0007d\u001F", "a\uFFFDb\uFFFDc\uFFFDd\uFFFD"),
+        ("\uFFFE and \uFFFF", "\uFFFD and \uFFFD"),
+        ("lone \uD800 high, pair \uD83D\uDE00 kept", "lone \uFFFD high, pair \uD83D\uDE00 kept"),
+    ];
+
+    public static TheoryData<int> XmlSampleIndexes => new(Enumerable.Range(0, XmlSamples.Length));
+
+    [Theory]
+    [MemberData(nameof(XmlSampleIndexes))]
+    public void CharactersXmlCannotCarryBecomeTheReplacementCharacter(int sample)
+    {
+        var (text, replaced) = XmlSamples[sample];
+
+        Assert.Equal(replaced, PrintableText.ReplaceUnwritableInXml(text));
+    }
 }
