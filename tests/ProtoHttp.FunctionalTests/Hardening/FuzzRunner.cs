@@ -14,7 +14,8 @@ public sealed class FuzzRunner(SampleServer server, IReadOnlyDictionary<string, 
     private const int BatchSize = 250;
     private const int Connections = 4;
 
-    public async Task<FuzzReport> RunAsync(string format, IEnumerable<FuzzCase> cases)
+    /// <param name="observe">Also shown every answered case, on its connection (which it may use for requests of its own).</param>
+    public async Task<FuzzReport> RunAsync(string format, IEnumerable<FuzzCase> cases, Func<FuzzCase, RawResponse, RawHttpConnection, Task>? observe = null)
     {
         var report = new FuzzReport(format);
         foreach (var batch in cases.Chunk(BatchSize))
@@ -27,7 +28,10 @@ public sealed class FuzzRunner(SampleServer server, IReadOnlyDictionary<string, 
                 using var connection = new RawHttpConnection(server.Http1Address);
                 for (var i = Interlocked.Increment(ref next); i < batch.Length; i = Interlocked.Increment(ref next))
                 {
-                    await RunCaseAsync(connection, batch[i], report);
+                    if (await RunCaseAsync(connection, batch[i], report) is { } response && observe is not null)
+                    {
+                        await observe(batch[i], response, connection);
+                    }
                 }
             }));
 
@@ -38,7 +42,7 @@ public sealed class FuzzRunner(SampleServer server, IReadOnlyDictionary<string, 
         return report;
     }
 
-    private async Task RunCaseAsync(RawHttpConnection connection, FuzzCase fuzzCase, FuzzReport report)
+    private async Task<RawResponse?> RunCaseAsync(RawHttpConnection connection, FuzzCase fuzzCase, FuzzReport report)
     {
         var headers = new List<(string, string)>();
         if (fuzzCase.ContentType is { } type)
@@ -60,7 +64,7 @@ public sealed class FuzzRunner(SampleServer server, IReadOnlyDictionary<string, 
         {
             report.Count(0);
             report.Fail($"{Describe(fuzzCase)}: no answer ({ex.Message})");
-            return;
+            return null;
         }
 
         report.Count(response.Status);
@@ -73,7 +77,7 @@ public sealed class FuzzRunner(SampleServer server, IReadOnlyDictionary<string, 
                 report.Fail($"{Describe(fuzzCase)}: 200 with a body that is not well-formed {contentType}");
             }
 
-            return;
+            return response;
         }
 
         var error = ErrorBody.TryRead(contentType, response.Body);
@@ -93,6 +97,8 @@ public sealed class FuzzRunner(SampleServer server, IReadOnlyDictionary<string, 
         {
             report.Fail($"{Describe(fuzzCase)}: unexpected {response.Status} {error.Code}: {error.ErrorText}");
         }
+
+        return response;
     }
 
     /// <summary>
@@ -100,11 +106,10 @@ public sealed class FuzzRunner(SampleServer server, IReadOnlyDictionary<string, 
     /// mutation can produce a well-formed request with one. PROTOCOL.md section 7: a 500 means the service failed on
     /// well-formed input. Such answers are counted apart, and each must match one Error log of exactly that exception.
     /// </summary>
-    private static bool IsSearchBlankQueryFailure(FuzzCase fuzzCase, int status, ErrorResult error) =>
+    public static bool IsSearchBlankQueryFailure(FuzzCase fuzzCase, int status, ErrorResult? error) =>
         status == 500
         && fuzzCase.Target.StartsWith("/ProtoService.proto/Search", StringComparison.Ordinal)
-        && error.Code == "UNKNOWN"
-        && error.ErrorText == "The service failed to handle the call.";
+        && error is { Code: "UNKNOWN", ErrorText: "The service failed to handle the call." };
 
     private async Task CheckLogsAsync(FuzzReport report, int errorsBefore, int serviceFailures)
     {

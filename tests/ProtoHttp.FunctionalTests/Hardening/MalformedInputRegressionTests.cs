@@ -20,17 +20,22 @@ public sealed class MalformedInputRegressionTests : IAsyncLifetime
     public async Task DisposeAsync() => await _server.DisposeAsync();
 
     [Theory]
-    [InlineData("application/x-www-form-urlencoded", "te%00xt=1", "te\u0000xt")]
-    [InlineData("application/x-www-form-urlencoded", "te%07xt=1", "te\u0007xt")]
-    [InlineData("application/json", """{"te\u0001xt":1}""", "te\u0001xt")]
-    [InlineData("application/json", """{"te\u0000xt":1}""", "te\u0000xt")]
-    public async Task AnErrorTextQuotingCharactersXmlCannotCarryGoesOutInJson(string contentType, string body, string quoted)
+    [InlineData("application/x-www-form-urlencoded", "te%00xt=1", "te\uFFFDxt")]
+    [InlineData("application/x-www-form-urlencoded", "te%07xt=1", "te\uFFFDxt")]
+    [InlineData("application/json", """{"te\u0001xt":1}""", "te\uFFFDxt")]
+    [InlineData("application/json", """{"te\u0000xt":1}""", "te\uFFFDxt")]
+    public async Task AnErrorTextQuotingCharactersXmlCannotCarryStaysXmlWithReplacementCharacters(string contentType, string body, string quoted)
     {
-        // Was: the ErrorResult itself could not be written as XML, Kestrel logged an unhandled exception and answered an empty 500.
+        // Was: the ErrorResult itself could not be written as XML, Kestrel logged an unhandled exception and answered an
+        // empty 500; then it went out in JSON. Now it keeps the negotiated XML (PROTOCOL.md section 5).
         using var response = await SendAsync(contentType, Encoding.UTF8.GetBytes(body), "application/xml");
 
-        var error = await ErrorTests.AssertErrorAsync(response, HttpStatusCode.BadRequest, "INVALID_ARGUMENT");
-        Assert.True(error.ErrorText.Contains(quoted, StringComparison.Ordinal), error.ErrorText);
+        Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
+        Assert.Equal("application/xml", response.Content.Headers.ContentType?.MediaType);
+        var root = System.Xml.Linq.XDocument.Parse(await response.Content.ReadAsStringAsync()).Root!;
+        Assert.Equal("INVALID_ARGUMENT", (string?)root.Element("code"));
+        var text = (string?)root.Element("error_text") ?? "";
+        Assert.True(text.Contains(quoted, StringComparison.Ordinal), text);
         AssertNoErrorLogs();
     }
 

@@ -27,8 +27,30 @@ public sealed class MalformedInputTests(ITestOutputHelper output) : IAsyncLifeti
     [Fact]
     public Task Protobuf() => RunAsync("protobuf", ProtobufMutator.Cases(new Random(5001), _seeds.Protobuf, 1_500));
 
+    /// <summary>
+    /// Also the differential check of the JSON reader: every case against JsonParser (<see cref="JsonDifferential"/>),
+    /// with 300 more cases aimed at the reader's deliberate departures from it.
+    /// </summary>
     [Fact]
-    public Task Json() => RunAsync("JSON", JsonMutator.Cases(new Random(5002), _seeds.Json, 1_300));
+    public async Task Json()
+    {
+        var differential = new JsonDifferential(new JsonReference(FormatOptions.Default.IgnoreUnknownFields, FormatOptions.Default.MaxDepth));
+        var cases = JsonMutator.Cases(new Random(5002), _seeds.Json, 1_300).Concat(JsonDepartureMutator.Cases(new Random(5006), _seeds.Json, 300));
+        await RunAsync("JSON", cases, differential.ObserveAsync);
+
+        output.WriteLine($"Against JsonParser: {differential.Compared} cases compared");
+        foreach (var line in differential.Lines())
+        {
+            output.WriteLine(line);
+        }
+
+        foreach (var difference in differential.Differences.Take(20))
+        {
+            output.WriteLine(difference);
+        }
+
+        Assert.True(differential.Differences.Count == 0, $"{differential.Differences.Count} unexplained differences from JsonParser; the first: {differential.Differences.FirstOrDefault()}");
+    }
 
     [Fact]
     public Task Xml() => RunAsync("XML", XmlMutator.Cases(new Random(5003), _seeds.Xml, 1_300));
@@ -39,10 +61,10 @@ public sealed class MalformedInputTests(ITestOutputHelper output) : IAsyncLifeti
     [Fact]
     public Task Query() => RunAsync("GET query", FormMutator.Cases(new Random(5005), FuzzSeeds.Form, 700, query: true));
 
-    private async Task RunAsync(string format, IEnumerable<FuzzCase> cases)
+    private async Task RunAsync(string format, IEnumerable<FuzzCase> cases, Func<FuzzCase, RawResponse, RawHttpConnection, Task>? observe = null)
     {
         var started = DateTime.UtcNow;
-        var report = await _runner.RunAsync(format, cases);
+        var report = await _runner.RunAsync(format, cases, observe);
 
         output.WriteLine($"{report} in {(DateTime.UtcNow - started).TotalSeconds:F1} s");
         foreach (var failure in report.Failures.Take(30))
