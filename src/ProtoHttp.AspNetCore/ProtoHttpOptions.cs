@@ -33,9 +33,17 @@ public sealed class ProtoHttpOptions
     /// <summary>Serve the service's <c>.proto</c> text at <c>GET /{file}.proto</c>. Default on.</summary>
     public bool ServeProtoFile { get; set; } = true;
 
-    internal FormatOptions ToFormatOptions() => new()
+    /// <summary>
+    /// The gRPC interceptors that run around each call, as <c>AddGrpc(o =&gt; o.Interceptors.Add&lt;T&gt;())</c> runs them:
+    /// those set for every service first, then the service's own.
+    /// </summary>
+    public ProtoHttpInterceptorCollection Interceptors { get; } = new();
+
+    /// <summary>The codecs' options for a service declared in <paramref name="file"/>.</summary>
+    internal FormatOptions ToFormatOptions(Google.Protobuf.Reflection.FileDescriptor file) => new()
     {
         IgnoreUnknownFields = IgnoreUnknownFields,
         PreserveProtoFieldNames = PreserveProtoFieldNames,
+        Extensions = ExtensionCatalog.FromFiles([file]),
     };
 }

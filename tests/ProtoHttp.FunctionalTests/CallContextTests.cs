@@ -96,6 +96,18 @@ public sealed class CallContextTests(SampleServerFixture fixture) : IClassFixtur
     }
 
     [Fact]
+    public async Task GrpcDotnetsGetHttpContextReachesTheCallsHttpContext()
+    {
+        using var response = await _server.Client.SendAsync(Wire.Post(Context, new ContextRequest(), "application/json"));
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        var reply = await Wire.ReadAsync<ContextReply>(response);
+        Assert.Equal(Context, reply.HttpPath);
+        Assert.False(reply.PeerAuthenticated); // Plain HTTP: no client certificate, no peer identity.
+        Assert.Empty(reply.PeerIdentity);
+    }
+
+    [Fact]
     public async Task ResponseHeadersAndTrailersTheServiceSetsGoOutAsHeaders()
     {
         var message = new ContextRequest { BinaryHeader = ByteString.CopyFrom(9, 8, 7) };

@@ -1,4 +1,5 @@
 using System.Net;
+using System.Xml.Linq;
 using Northwind;
 using ProtoHttp.FunctionalTests.Infrastructure;
 using ProtoHttp.FunctionalTests.Protos;
@@ -22,11 +23,52 @@ public sealed class UnwritableResponseTests(SampleServerFixture fixture) : IClas
         Assert.Empty(_server.Logs.Errors);
     }
 
-    [Fact]
-    public async Task AnErrorDetailXmlCannotCarryGoesOutInJson()
+    public static TheoryData<string, Func<HttpRequestMessage>, HttpStatusCode, string, string> ErrorsXmlCannotCarry() => new()
     {
-        using var response = await _server.Client.SendAsync(Wire.Post("/test_service.proto/Fail", new FailRequest { Code = "NOT_FOUND", Detail = "no\u0000pe" }, "application/json", "application/xml"));
+        {
+            "an RpcException detail",
+            () => Wire.Post("/test_service.proto/Fail", new FailRequest { Code = "NOT_FOUND", Detail = "no\u0000pe \u0001 bell\u0007 \uFFFF" }, "application/json", "application/xml"),
+            HttpStatusCode.NotFound, "NOT_FOUND", "no\uFFFDpe \uFFFD bell\uFFFD \uFFFD"
+        },
+        {
+            "a rejected query key",
+            () => WithAccept(new HttpRequestMessage(HttpMethod.Get, "/ProtoService.proto/Search?qu%01ery=chai"), "application/xml"),
+            HttpStatusCode.BadRequest, "INVALID_ARGUMENT", "qu\uFFFDery"
+        },
+        {
+            "an unknown method name",
+            () => WithAccept(new HttpRequestMessage(HttpMethod.Post, "/ProtoService.proto/N%01pe"), "application/xml"),
+            HttpStatusCode.NotFound, "NOT_FOUND", "Method 'N\uFFFDpe' not found."
+        },
+    };
 
-        await ErrorTests.AssertErrorAsync(response, HttpStatusCode.NotFound, "NOT_FOUND", "no\u0000pe");
+    [Theory]
+    [MemberData(nameof(ErrorsXmlCannotCarry))]
+    public async Task AnErrorTextXmlCannotCarryKeepsXmlWithReplacementCharacters(string path, Func<HttpRequestMessage> request, HttpStatusCode status, string code, string text)
+    {
+        using var response = await _server.Client.SendAsync(request());
+
+        Assert.True(status == response.StatusCode, $"{path}: got {(int)response.StatusCode}");
+        Assert.Equal("application/xml", response.Content.Headers.ContentType?.MediaType);
+        var root = XDocument.Parse(await response.Content.ReadAsStringAsync()).Root!;
+        Assert.Equal("root", root.Name.LocalName);
+        Assert.Equal(code, (string?)root.Element("code"));
+        Assert.Contains(text, (string?)root.Element("error_text"), StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("application/json")]
+    [InlineData("application/x-protobuf")]
+    public async Task FormatsThatCarryControlCharactersKeepThem(string accept)
+    {
+        using var response = await _server.Client.SendAsync(Wire.Post("/test_service.proto/Fail", new FailRequest { Code = "NOT_FOUND", Detail = "no\u0000pe\u0001" }, "application/json", accept));
+
+        await ErrorTests.AssertErrorAsync(response, HttpStatusCode.NotFound, "NOT_FOUND", "no\u0000pe\u0001", accept);
+    }
+
+    private static HttpRequestMessage WithAccept(HttpRequestMessage request, string accept)
+    {
+        request.Headers.TryAddWithoutValidation("Accept", accept);
+        return request;
     }
 }

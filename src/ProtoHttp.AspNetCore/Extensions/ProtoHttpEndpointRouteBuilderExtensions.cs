@@ -42,10 +42,11 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
         var service = ServiceModel.For(typeof(TService));
         var options = services.GetRequiredService<IOptionsMonitor<ProtoHttpOptions>>().Get(ServiceOptionsName.For<TService>());
         var logger = services.GetRequiredService<ILoggerFactory>().CreateLogger("ProtoHttp." + service.Descriptor.FullName);
-        var codecs = new MessageCodecs(options.ToFormatOptions());
+        var codecs = new MessageCodecs(options.ToFormatOptions(service.Descriptor.File));
         var detailedErrors = options.EnableDetailedErrors ?? services.GetRequiredService<IHostEnvironment>().IsDevelopment();
+        var interceptors = options.Interceptors.InRunOrder.Select(r => new InterceptorActivator(r, services)).ToArray();
         var settings = new ServiceCallSettings<TService>(
-            options, detailedErrors, codecs, InPlaceBodyLimit.For(services), logger, new ServiceActivator<TService>(services));
+            options, detailedErrors, codecs, InPlaceBodyLimit.For(services), logger, new ServiceActivator<TService>(services), interceptors);
 
         var binder = new ProtoHttpServiceBinder<TService>(service, settings);
         service.BindMethod.Invoke(null, [binder, null]);

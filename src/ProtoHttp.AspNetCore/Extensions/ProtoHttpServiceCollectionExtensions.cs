@@ -19,8 +19,20 @@ public static class ProtoHttpServiceCollectionExtensions
         services.TryAddSingleton<ProtoHttpMarkerService>();
         if (configure is not null)
         {
-            // Every service's named options start from these, before its own AddServiceOptions.
-            services.ConfigureAll(configure);
+            // Every service's named options start from these, before its own AddServiceOptions. Interceptors added
+            // here are marked global, so they run before the service's own even if AddServiceOptions came first.
+            services.ConfigureAll<ProtoHttpOptions>(options =>
+            {
+                options.Interceptors.AddingGlobal = true;
+                try
+                {
+                    configure(options);
+                }
+                finally
+                {
+                    options.Interceptors.AddingGlobal = false;
+                }
+            });
         }
 
         return new ProtoHttpServerBuilder(services);

@@ -2,7 +2,6 @@ using Grpc.Core;
 using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.Logging;
-using ProtoHttp.Xml;
 
 namespace ProtoHttp.AspNetCore.Internal;
 
@@ -13,6 +12,11 @@ namespace ProtoHttp.AspNetCore.Internal;
 internal static class CallErrors
 {
     public const string ServiceFailedText = "The service failed to handle the call.";
+
+    /// <summary>The answer when ProtoHttp itself failed: it must not blame the service, which may never have run.</summary>
+    public const string PipelineFailedText = "The server failed to handle the call; the fault is in ProtoHttp, not in the service.";
+
+    public const string NullResponseText = "The service returned no response message.";
 
     public static Task HandleAsync(HttpContext context, Exception exception, CallFailureInfo call)
     {
@@ -58,10 +62,22 @@ internal static class CallErrors
                 HeaderMetadata.AddToResponse(rpc.Trailers, context.Response.Headers);
                 return WriteAsync(context, StatusMapping.ToHttpStatus(rpc.StatusCode), rpc.StatusCode, rpc.Status.Detail, call);
 
-            default:
+            case NullResponseException:
+                ProtoHttpLog.ServiceReturnedNull(logger, call.Method);
+                return WriteAsync(context, StatusCodes.Status500InternalServerError, StatusCode.Internal, NullResponseText, call);
+
+            case Exception when call.FromService:
+                // The app's code: the service, an interceptor, or their activation by DI.
                 ProtoHttpLog.ServiceFailed(logger, call.Method, exception);
                 var text = call.DetailedErrors ? $"{ServiceFailedText} {exception.Message}" : ServiceFailedText;
                 return WriteAsync(context, StatusCodes.Status500InternalServerError, StatusCode.Unknown, text, call);
+
+            default:
+                // Reading, binding or writing failed in a way no client input explains: a ProtoHttp bug or a broken
+                // host. Logged as ours so nobody hunts for it in the service.
+                ProtoHttpLog.PipelineFailed(logger, call.Method, exception);
+                var pipelineText = call.DetailedErrors ? $"{PipelineFailedText} {exception.Message}" : PipelineFailedText;
+                return WriteAsync(context, StatusCodes.Status500InternalServerError, StatusCode.Internal, pipelineText, call);
         }
     }
 
@@ -77,13 +93,16 @@ internal static class CallErrors
 
         // A lone surrogate (a service's own detail can hold one) is something no text format and not even UTF-8 can
         // carry; it goes out visible as \uD800 rather than making the error itself unwritable.
-        var error = new ErrorResult { Code = StatusMapping.ToCodeName(code), ErrorText = PrintableText.EscapeLoneSurrogates(text) };
+        var errorText = PrintableText.EscapeLoneSurrogates(text);
         var type = call.ErrorType ?? ErrorFormat.Choose(context.Request, forced: null);
-        if (type.Format == MessageFormat.Xml && !XmlText.CanCarry(text))
+        if (type.Format == MessageFormat.Xml)
         {
-            // An RpcException detail may hold what XML cannot carry; the error must still reach the client.
-            type = MediaTypes.Canonical(MessageFormat.Json);
+            // A detail or a quoted input may hold what XML cannot carry (a NUL, a bell); the error keeps the format the
+            // client asked for, as every other answer does, with U+FFFD in those places.
+            errorText = PrintableText.ReplaceUnwritableInXml(errorText);
         }
+
+        var error = new ErrorResult { Code = StatusMapping.ToCodeName(code), ErrorText = errorText };
 
         return ResponseWriter.WriteAsync(response, httpStatus, error, type, call.Codecs);
     }

@@ -2,7 +2,11 @@ using Microsoft.Extensions.Logging;
 
 namespace ProtoHttp.AspNetCore.Internal;
 
-/// <summary>What <see cref="CallErrors"/> needs to know about the call that failed.</summary>
+/// <summary>
+/// What <see cref="CallErrors"/> needs to know about the call that failed. <c>FromService</c>: the exception came out
+/// of the method invoker, so from the app's code (the service, its interceptors, their activation), not from
+/// ProtoHttp's own reading, binding or writing.
+/// </summary>
 internal readonly record struct CallFailureInfo(
     string Method,
     ILogger Logger,
@@ -11,4 +15,5 @@ internal readonly record struct CallFailureInfo(
     long MaxRequestBodySize,
     WritableMediaType? ErrorType,
     TimeSpan? Timeout = null,
-    bool DeadlineExpired = false);
+    bool DeadlineExpired = false,
+    bool FromService = false);

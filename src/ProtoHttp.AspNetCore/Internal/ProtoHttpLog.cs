@@ -4,7 +4,8 @@ namespace ProtoHttp.AspNetCore.Internal;
 
 /// <summary>
 /// Every log line ProtoHttp writes, with fixed event ids: Debug for negotiation, Information for client faults,
-/// Error only for exceptions a service throws.
+/// Error for exceptions the app's code throws (the service, its interceptors) and, under an event of its own, for
+/// faults in ProtoHttp itself.
 /// </summary>
 internal static partial class ProtoHttpLog
 {
@@ -31,4 +32,10 @@ internal static partial class ProtoHttpLog
 
     [LoggerMessage(8, LogLevel.Debug, "Mapped {Method} at {Route}.", EventName = "MethodMapped")]
     public static partial void MethodMapped(ILogger logger, string method, string route);
+
+    [LoggerMessage(9, LogLevel.Error, "{Method}: ProtoHttp failed to handle the call. This is a fault in ProtoHttp (or the host), not in the service.", EventName = "PipelineFailed")]
+    public static partial void PipelineFailed(ILogger logger, string method, Exception exception);
+
+    [LoggerMessage(10, LogLevel.Error, "{Method}: the service returned null instead of a response message.", EventName = "ServiceReturnedNull")]
+    public static partial void ServiceReturnedNull(ILogger logger, string method);
 }

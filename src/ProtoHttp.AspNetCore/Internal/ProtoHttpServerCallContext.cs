@@ -8,9 +8,16 @@ namespace ProtoHttp.AspNetCore.Internal;
 internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, string method, DateTime deadline, CancellationToken cancellationToken)
     : ServerCallContext
 {
+    /// <summary>
+    /// The <see cref="ServerCallContext.UserState"/> key under which grpc-dotnet's <c>GetHttpContext()</c> looks for the
+    /// <see cref="HttpContext"/> of a context that is not its own, so that extension works on ProtoHttp calls too.
+    /// </summary>
+    public const string HttpContextKey = "__HttpContext";
+
     private Metadata? _requestHeaders;
     private Metadata? _responseTrailers;
     private AuthContext? _authContext;
+    private Dictionary<object, object>? _userState;
 
     public HttpContext HttpContext { get; } = httpContext;
 
@@ -48,7 +55,10 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, string
     protected override WriteOptions? WriteOptionsCore { get; set; }
 
     // Made only when asked for: most services never look, and every call would pay for it.
-    protected override AuthContext AuthContextCore => _authContext ??= new(peerIdentityPropertyName: null, properties: []);
+    protected override AuthContext AuthContextCore => _authContext ??= PeerAuthContext.For(HttpContext.Connection.ClientCertificate);
+
+    // Made only when asked for, like the rest; grpc-dotnet's GetHttpContext() asks, and finds the HttpContext there.
+    protected override IDictionary<object, object> UserStateCore => _userState ??= new() { [HttpContextKey] = HttpContext };
 
     protected override ContextPropagationToken CreatePropagationTokenCore(ContextPropagationOptions? options) =>
         throw new NotSupportedException("ProtoHttp calls do not propagate context to child gRPC calls.");

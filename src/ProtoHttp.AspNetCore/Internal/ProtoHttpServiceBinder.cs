@@ -16,7 +16,8 @@ internal sealed class ProtoHttpServiceBinder<TService>(ServiceModel service, Ser
     public override void AddMethod<TRequest, TResponse>(Method<TRequest, TResponse> method, UnaryServerMethod<TRequest, TResponse>? handler)
     {
         var serviceMethod = FindServiceMethod(method.Name, typeof(TRequest), typeof(ServerCallContext));
-        var invoker = serviceMethod.CreateDelegate<Func<TService, TRequest, ServerCallContext, Task<TResponse>>>();
+        var call = serviceMethod.CreateDelegate<Func<TService, TRequest, ServerCallContext, Task<TResponse>>>();
+        var invoker = new UnaryMethodInvoker<TService, TRequest, TResponse>(method.Name, call, settings.Activator, settings.Interceptors);
         var callHandler = new UnaryCallHandler<TService, TRequest, TResponse>(method, Descriptor(method), invoker, settings);
         Add(method, serviceMethod, callHandler.HandlerFor);
     }

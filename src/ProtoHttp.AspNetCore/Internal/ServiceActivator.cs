@@ -23,20 +23,6 @@ internal sealed class ServiceActivator<TService>
 
     public readonly record struct ServiceHandle(TService Instance, bool Created)
     {
-        public ValueTask ReleaseAsync()
-        {
-            if (!Created)
-            {
-                return ValueTask.CompletedTask;
-            }
-
-            if (Instance is IAsyncDisposable asyncDisposable)
-            {
-                return asyncDisposable.DisposeAsync();
-            }
-
-            (Instance as IDisposable)?.Dispose();
-            return ValueTask.CompletedTask;
-        }
+        public ValueTask ReleaseAsync() => Created ? CreatedInstance.DisposeAsync(Instance) : ValueTask.CompletedTask;
     }
 }

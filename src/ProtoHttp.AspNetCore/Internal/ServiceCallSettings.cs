@@ -2,14 +2,15 @@ using Microsoft.Extensions.Logging;
 
 namespace ProtoHttp.AspNetCore.Internal;
 
-/// <summary>What every call handler of one service shares: its options, codecs, logger and service activator.</summary>
+/// <summary>What every call handler of one service shares: its options, codecs, logger, service activator and interceptors.</summary>
 internal sealed class ServiceCallSettings<TService>(
     ProtoHttpOptions options,
     bool detailedErrors,
     MessageCodecs codecs,
     long inPlaceBodyLimit,
     ILogger logger,
-    ServiceActivator<TService> activator)
+    ServiceActivator<TService> activator,
+    IReadOnlyList<InterceptorActivator> interceptors)
     where TService : class
 {
     public ProtoHttpOptions Options { get; } = options;
@@ -25,4 +26,7 @@ internal sealed class ServiceCallSettings<TService>(
     public ILogger Logger { get; } = logger;
 
     public ServiceActivator<TService> Activator { get; } = activator;
+
+    /// <summary>The interceptors of every call, global ones first, then the service's own.</summary>
+    public IReadOnlyList<InterceptorActivator> Interceptors { get; } = interceptors;
 }

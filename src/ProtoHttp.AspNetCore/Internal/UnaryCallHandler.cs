@@ -10,13 +10,14 @@ namespace ProtoHttp.AspNetCore.Internal;
 
 /// <summary>
 /// Serves one unary method over HTTP: checks the verb and media types, reads the request in its format, calls the
-/// service with a <see cref="ServerCallContext"/>, and writes the response in the negotiated format. Every failure
-/// goes through <see cref="CallErrors"/>.
+/// service through its <see cref="UnaryMethodInvoker{TService, TRequest, TResponse}"/> with a <see cref="ServerCallContext"/>,
+/// and writes the response in the negotiated format. Every failure goes through <see cref="CallErrors"/>, told whether
+/// it came out of the invoker (the app's code: the service and its interceptors) or out of ProtoHttp's own pipeline.
 /// </summary>
 internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
     Method<TRequest, TResponse> method,
     MethodDescriptor descriptor,
-    Func<TService, TRequest, ServerCallContext, Task<TResponse>> invoker,
+    UnaryMethodInvoker<TService, TRequest, TResponse> invoker,
     ServiceCallSettings<TService> settings)
     where TService : class
     where TRequest : class
@@ -36,6 +37,7 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
         context.Response.Headers.Vary = "Accept";
         var failure = new CallFailureInfo(method.Name, settings.Logger, settings.Codecs, settings.DetailedErrors, settings.Options.MaxRequestBodySize, ErrorType: forcedType);
         CancellationTokenSource? deadline = null;
+        ProtoHttpServerCallContext? callContext = null;
         try
         {
             var request = context.Request;
@@ -78,8 +80,12 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
                 : await ReadBodyAsync(context, reader, cancellationToken);
             RequiredFields.Check(message);
 
-            var callContext = new ProtoHttpServerCallContext(context, method.FullName, deadlineUtc, cancellationToken);
-            var response = await InvokeAsync(context, (TRequest)message, callContext, cancellationToken);
+            callContext = new ProtoHttpServerCallContext(context, method.FullName, deadlineUtc, cancellationToken);
+            // What the invoker throws is the app's (the service, its interceptors); kept in the failure info, which
+            // the call's state already holds, so marking it costs no field.
+            failure = failure with { FromService = true };
+            var response = await invoker.InvokeAsync((TRequest)message, callContext);
+            failure = failure with { FromService = false };
             if (callContext.Status.StatusCode != StatusCode.OK)
             {
                 throw new RpcException(callContext.Status);
@@ -94,60 +100,22 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
         }
         catch (Exception ex)
         {
-            failure = failure with { DeadlineExpired = deadline is { IsCancellationRequested: true } && !context.RequestAborted.IsCancellationRequested };
+            if (ex is RpcException && callContext is { HasResponseTrailers: true })
+            {
+                // As under grpc-dotnet: trailers set before the refusal (by the service or an interceptor) go out with it.
+                HeaderMetadata.AddToResponse(callContext.ResponseTrailers, context.Response.Headers);
+            }
+
+            failure = failure with
+            {
+                DeadlineExpired = deadline is { IsCancellationRequested: true } && !context.RequestAborted.IsCancellationRequested,
+            };
             await CallErrors.HandleAsync(context, ex, failure);
         }
         finally
         {
             deadline?.Dispose();
         }
-    }
-
-    private async ValueTask<TResponse> InvokeAsync(HttpContext context, TRequest request, ServerCallContext callContext, CancellationToken cancellationToken)
-    {
-        var service = settings.Activator.Create(context.RequestServices);
-        Task<TResponse> call;
-        try
-        {
-            call = invoker(service.Instance, request, callContext);
-        }
-        catch
-        {
-            await service.ReleaseAsync();
-            throw;
-        }
-
-        try
-        {
-            // The deadline answers 504 on time even when the service ignores its token.
-            return await call.WaitAsync(cancellationToken);
-        }
-        catch (OperationCanceledException) when (!call.IsCompleted)
-        {
-            _ = ReleaseWhenDoneAsync(call, service);
-            throw;
-        }
-        finally
-        {
-            if (call.IsCompleted)
-            {
-                await service.ReleaseAsync();
-            }
-        }
-    }
-
-    private static async Task ReleaseWhenDoneAsync(Task call, ServiceActivator<TService>.ServiceHandle service)
-    {
-        try
-        {
-            await call;
-        }
-        catch
-        {
-            // The client already has its 504; what the service did after the deadline is no longer anyone's answer.
-        }
-
-        await service.ReleaseAsync();
     }
 
     private (IMessageReader? Reader, MessageFormat OwnFormat) QueryReader() =>

@@ -39,7 +39,7 @@ public sealed class ClientTestService(CallProbe probe) : Protos.ClientTestServic
 
     public override async Task<EchoReply> Echo(EchoRequest request, ServerCallContext context)
     {
-        var reply = new EchoReply();
+        var reply = new EchoReply { HttpPath = context.GetHttpContext().Request.Path.Value ?? "" };
         foreach (var entry in context.RequestHeaders)
         {
             if (entry.IsBinary)

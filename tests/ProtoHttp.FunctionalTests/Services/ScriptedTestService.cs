@@ -43,6 +43,10 @@ public sealed class ScriptedTestService(CallProbe probe) : TestService.TestServi
             HasDeadline = context.Deadline != DateTime.MaxValue,
             HasHttpContext = context.GetProtoHttpContext() is not null,
             User = context.GetProtoHttpContext()?.User.Identity?.Name ?? "",
+            PeerAuthenticated = context.AuthContext.IsPeerAuthenticated,
+            PeerIdentityProperty = context.AuthContext.PeerIdentityPropertyName ?? "",
+            PeerIdentity = { context.AuthContext.PeerIdentity.Select(p => p.Value) },
+            HttpPath = context.GetHttpContext().Request.Path.Value ?? "",
         };
         foreach (var entry in context.RequestHeaders)
         {
@@ -60,6 +64,8 @@ public sealed class ScriptedTestService(CallProbe probe) : TestService.TestServi
     }
 
     public override Task<Tree> Echo(Tree request, ServerCallContext context) => Task.FromResult(request);
+
+    public override Task<Empty> ReturnNull(Empty request, ServerCallContext context) => Task.FromResult<Empty>(null!);
 
     public override Task<Empty> Fail(FailRequest request, ServerCallContext context)
     {
