@@ -1,5 +1,4 @@
 using Google.Protobuf;
-using Google.Protobuf.Reflection;
 
 namespace ProtoHttp;
 
@@ -10,51 +9,20 @@ internal static class RequiredFields
     /// <exception cref="InvalidMessageException">One or more required fields are not set.</exception>
     public static void Check(IMessage message)
     {
-        if (message.IsInitialized())
+        if (RequiredFieldPlan.For(message.Descriptor) is not { } plan)
         {
             return;
         }
 
         var missing = new List<string>();
-        Collect(message, prefix: "", missing);
+        plan.CollectMissing(message, prefix: "", missing);
+        if (missing.Count == 0)
+        {
+            return;
+        }
+
         throw new InvalidMessageException(missing.Count == 1
             ? $"Missing required field '{missing[0]}'."
             : $"Missing required fields: {string.Join(", ", missing.Select(name => $"'{name}'"))}.");
-    }
-
-    private static void Collect(IMessage message, string prefix, List<string> missing)
-    {
-        foreach (var field in message.Descriptor.Fields.InFieldNumberOrder())
-        {
-            var path = prefix + field.Name;
-            if (field.IsRequired && !field.Accessor.HasValue(message))
-            {
-                missing.Add(path);
-                continue;
-            }
-
-            if (field.FieldType is not (FieldType.Message or FieldType.Group))
-            {
-                continue;
-            }
-
-            if (field.IsMap)
-            {
-                continue;
-            }
-
-            if (field.IsRepeated)
-            {
-                var index = 0;
-                foreach (IMessage item in (System.Collections.IList)field.Accessor.GetValue(message))
-                {
-                    Collect(item, $"{path}[{index++}].", missing);
-                }
-            }
-            else if (field.Accessor.GetValue(message) is IMessage child && field.Accessor.HasValue(message))
-            {
-                Collect(child, path + ".", missing);
-            }
-        }
     }
 }
