@@ -17,7 +17,9 @@ namespace ProtoHttp.Conformance;
 /// <summary>
 /// Sends every case through ProtoHttp over HTTP/1.1 to echo services on real Kestrel at a loopback port: the payload
 /// as the body with its format's Content-Type, the wanted output format in Accept. 400 is a parse error and 406 a
-/// serialize error, as PROTOCOL.md says; anything else unexpected is a runtime error the runner reports.
+/// serialize error, as PROTOCOL.md says. Any other status is this run's failure: the runner aborts on a runtime
+/// error in some suites, so it is answered as a serialize error (which fails every case that expects a payload or a
+/// parse error) and written to stderr, where run.sh finds it and fails the run even if the runner did not.
 /// </summary>
 internal sealed class HttpTestee : ITestee
 {
@@ -67,7 +69,7 @@ internal sealed class HttpTestee : ITestee
             HttpStatusCode.OK => new() { JsonPayload = System.Text.Encoding.UTF8.GetString(body) },
             HttpStatusCode.BadRequest => new() { ParseError = ErrorText(body) },
             HttpStatusCode.NotAcceptable => new() { SerializeError = ErrorText(body) },
-            _ => new() { RuntimeError = $"HTTP {(int)response.StatusCode}: {ErrorText(body)}" },
+            _ => Unexpected(request, response.StatusCode, body),
         };
     }
 
@@ -84,6 +86,16 @@ internal sealed class HttpTestee : ITestee
         content.Headers.ContentType = new MediaTypeHeaderValue(type.MediaType!);
         return content;
     }
+
+    private static ConformanceResponse Unexpected(ConformanceRequest request, HttpStatusCode status, byte[] body)
+    {
+        var text = $"HTTP {(int)status}: {ErrorText(body)}";
+        Console.Error.WriteLine($"{UnexpectedStatusMarker} {request.MessageType} ({request.PayloadCase} in, {request.RequestedOutputFormat} out): {text}");
+        return new() { SerializeError = text };
+    }
+
+    /// <summary>What starts each stderr line run.sh looks for.</summary>
+    public const string UnexpectedStatusMarker = "protohttp-testee: unexpected status";
 
     // Error answers are ErrorResults in the negotiated format; the runner only prints the text.
     private static string ErrorText(byte[] body) => System.Text.Encoding.UTF8.GetString(body);

@@ -74,6 +74,11 @@ run protohttp --failure_list "$here/known_failures.txt" -- || protohttp_status=$
 
 "$testee" report "$results/reference" "$results/protohttp" > "$results/conformance.md"
 $write_docs && cp "$results/conformance.md" "$root/docs/conformance.md"
+if grep -aq '^protohttp-testee: unexpected status' "$results/protohttp/runner.log"; then
+  grep -a '^protohttp-testee: unexpected status' "$results/protohttp/runner.log" | cut -c1-400 | head -20
+  echo "conformance: ProtoHttp answered statuses PROTOCOL.md does not give for these cases"
+  protohttp_status=1
+fi
 if [ $protohttp_status -ne 0 ]; then
   grep -a '^ERROR, test=' "$results/protohttp/runner.log" | cut -c1-400 | head -40
   echo "conformance: ProtoHttp failed cases known_failures.txt does not list (full output: $results/protohttp/runner.log)"
