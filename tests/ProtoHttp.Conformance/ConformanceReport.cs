@@ -8,15 +8,17 @@ namespace ProtoHttp.Conformance;
 /// docs/conformance.md from one run of the runner against each testee: totals, failures by level and suite, the
 /// cases each testee answered, and every case where ProtoHttp and Google.Protobuf differ. Each results folder holds
 /// the runner's output (<c>runner.log</c>), its <c>failing_tests.txt</c> and the testee's <c>tally.tsv</c>.
+/// ProtoHttp's failures also include the cases known_failures.txt lists: the runner leaves those out of
+/// <c>failing_tests.txt</c>, and fails the run if one of them passes, so each listed case did fail.
 /// </summary>
 internal static partial class ConformanceReport
 {
     private static readonly string[] Suites = ["Proto3", "Proto2", "Editions_Proto3", "Editions_Proto2", "Editions"];
 
-    public static string Write(string referenceResults, string protoHttpResults)
+    public static string Write(string referenceResults, string protoHttpResults, string knownFailures)
     {
-        var reference = Results.Load(referenceResults);
-        var protoHttp = Results.Load(protoHttpResults);
+        var reference = Results.Load(referenceResults, knownFailures: null);
+        var protoHttp = Results.Load(protoHttpResults, knownFailures);
         var text = new StringBuilder();
         text.AppendLine("# Conformance: Google's protobuf conformance suite through ProtoHttp");
         text.AppendLine();
@@ -80,22 +82,34 @@ internal static partial class ConformanceReport
 
     private sealed record Results(string Summary, Dictionary<string, string> Failures, Dictionary<string, int> Tally)
     {
-        public static Results Load(string folder)
+        public static Results Load(string folder, string? knownFailures)
         {
+            // The runner runs two suites: binary and JSON first, then text format, which both testees skip.
             var log = Path.Combine(folder, "runner.log");
             var summary = SummaryLine().Matches(File.Exists(log) ? File.ReadAllText(log) : "")
-                .Select(m => m.Value.Replace("CONFORMANCE SUITE ", "", StringComparison.Ordinal)).LastOrDefault() ?? "no verdict";
-            var failingList = Path.Combine(folder, "failing_tests.txt");
-            var failures = File.Exists(failingList)
-                ? File.ReadLines(failingList).Where(line => line.Length > 0 && !line.StartsWith('#'))
-                    .Select(line => line.Split(" # ", 2)).ToDictionary(parts => parts[0].Trim(), parts => parts.Length > 1 ? parts[1].Trim() : "")
-                : [];
+                .Select(m => m.Value.Replace("CONFORMANCE SUITE ", "", StringComparison.Ordinal)).FirstOrDefault() ?? "no verdict";
+            var failures = ReadList(Path.Combine(folder, "failing_tests.txt"), "");
+            if (knownFailures is not null)
+            {
+                foreach (var (name, reason) in ReadList(knownFailures, "listed in known_failures.txt"))
+                {
+                    failures.TryAdd(name, reason);
+                }
+            }
+
             var tallyFile = Path.Combine(folder, "tally.tsv");
             var tally = (File.Exists(tallyFile) ? File.ReadLines(tallyFile) : [])
                 .Select(line => line.Split('\t'))
                 .ToDictionary(parts => string.Join('\t', parts[..4]), parts => int.Parse(parts[4], CultureInfo.InvariantCulture));
             return new Results(summary, failures, tally);
         }
+
+        // A list of case names, one a line, each optionally followed by " # reason"; other '#' lines are comments.
+        private static Dictionary<string, string> ReadList(string path, string defaultReason) =>
+            (File.Exists(path) ? File.ReadLines(path) : [])
+                .Where(line => line.Length > 0 && !line.StartsWith('#'))
+                .Select(line => line.Split(" # ", 2))
+                .ToDictionary(parts => parts[0].Trim(), parts => parts.Length > 1 ? parts[1].Trim() : defaultReason);
 
         public int Count(string level, string suite) =>
             Failures.Keys.Count(name => name.StartsWith($"{level}.{suite}.", StringComparison.Ordinal));

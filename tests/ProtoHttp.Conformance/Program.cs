@@ -3,10 +3,10 @@ using ProtoHttp.Conformance;
 // Google's conformance_test_runner starts this program and speaks to it over stdin/stdout: each request and
 // response is a 4-byte little-endian length and a ConformanceRequest/ConformanceResponse. Nothing else may be
 // written to stdout. "reference" answers through Google.Protobuf in-process, for the side-by-side report;
-// "report <reference dir> <protohttp dir>" writes that report (run.sh runs all three).
-if (args is ["report", var referenceResults, var protoHttpResults])
+// "report <reference dir> <protohttp dir> <known failures>" writes that report (run.sh runs all three).
+if (args is ["report", var referenceResults, var protoHttpResults, var knownFailures])
 {
-    Console.Write(ConformanceReport.Write(referenceResults, protoHttpResults));
+    Console.Write(ConformanceReport.Write(referenceResults, protoHttpResults, knownFailures));
     return 0;
 }
 

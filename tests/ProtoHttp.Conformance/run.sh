@@ -72,7 +72,7 @@ run reference -- reference || true # Google.Protobuf fails cases of its own; the
 protohttp_status=0
 run protohttp --failure_list "$here/known_failures.txt" -- || protohttp_status=$?
 
-"$testee" report "$results/reference" "$results/protohttp" > "$results/conformance.md"
+"$testee" report "$results/reference" "$results/protohttp" "$here/known_failures.txt" > "$results/conformance.md"
 $write_docs && cp "$results/conformance.md" "$root/docs/conformance.md"
 if grep -aq '^protohttp-testee: unexpected status' "$results/protohttp/runner.log"; then
   grep -a '^protohttp-testee: unexpected status' "$results/protohttp/runner.log" | cut -c1-400 | head -20
