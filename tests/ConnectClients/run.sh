@@ -43,4 +43,24 @@ jq -e '.code == "invalid_argument" and .details[0].type == "google.rpc.BadReques
 "$buf" curl --protocol grpc --http2-prior-knowledge --schema "$schema/ProtoService.proto" -d '{"query":"chai"}' \
   "$h2c/ProtoService.SearchService/Search" | jq -e '.result[0].title == "Chai"' >/dev/null \
   || fail "buf curl (gRPC) on the same path did not reach grpc-dotnet"
-echo "connect clients: connect-es and buf curl passed"
+# And the other way round: the typed .NET client (the SearchClient sample, --protocol connect) against a Connect server
+# that is not ProtoHttp, connect-es's own on Node.
+es_log=$(mktemp)
+node "$here/connect-es-server.mjs" >"$es_log" 2>&1 &
+es_server=$!
+trap 'kill $server $es_server 2>/dev/null; wait $server $es_server 2>/dev/null || true; rm -f "$log" "$es_log"' EXIT
+for _ in $(seq 1 50); do grep -q '^http' "$es_log" && break; sleep 0.2; done
+es_url=$(head -n1 "$es_log")
+client=(dotnet run --project "$root/samples/SearchClient" -c Release --no-build --)
+for format in protobuf json; do
+  "${client[@]}" --protocol connect --format $format --address "$es_url" chai | grep -q "chai from connect-es" \
+    || fail "the typed client (Connect, $format) did not read connect-es's answer"
+done
+set +e
+refusal=$("${client[@]}" --protocol connect --address "$es_url" --page 0 chai 2>&1)
+status=$?
+set -e
+[ $status = 1 ] && grep -q "Search failed (InvalidArgument): page_number starts at 1, not 0." <<<"$refusal" \
+  || fail "the typed client did not read connect-es's invalid_argument error: $refusal"
+
+echo "connect clients: connect-es and buf curl called the sample; the typed client called connect-es"

@@ -1,6 +1,6 @@
 using Grpc.Core;
 
-namespace ProtoHttp.AspNetCore.Connect;
+namespace ProtoHttp;
 
 /// <summary>The Connect protocol's names for the gRPC status codes, and the HTTP status each answers with.</summary>
 internal static class ConnectCodes
@@ -32,4 +32,34 @@ internal static class ConnectCodes
     /// <see cref="StatusMapping"/> already holds for ProtoHttp's own routes.
     /// </summary>
     public static int HttpStatus(StatusCode code) => StatusMapping.ToHttpStatus(code);
+
+    /// <summary>The status code a Connect code name stands for; false for a name Connect does not define.</summary>
+    public static bool TryParse(string? name, out StatusCode code)
+    {
+        foreach (var candidate in Enum.GetValues<StatusCode>())
+        {
+            if (candidate != StatusCode.OK && Name(candidate) == name)
+            {
+                code = candidate;
+                return true;
+            }
+        }
+
+        code = StatusCode.Unknown;
+        return false;
+    }
+
+    /// <summary>
+    /// The code a Connect client infers from an error that carries no Connect error JSON (a proxy's page, say), by
+    /// the protocol's table for HTTP statuses.
+    /// </summary>
+    public static StatusCode FromHttpStatus(int httpStatus) => httpStatus switch
+    {
+        400 => StatusCode.Internal,
+        401 => StatusCode.Unauthenticated,
+        403 => StatusCode.PermissionDenied,
+        404 => StatusCode.Unimplemented,
+        429 or 502 or 503 or 504 => StatusCode.Unavailable,
+        _ => StatusCode.Unknown,
+    };
 }
