@@ -1,4 +1,5 @@
 using Google.Protobuf.Reflection;
+using Microsoft.AspNetCore.Http;
 
 namespace ProtoHttp.AspNetCore.Internal;
 
@@ -7,8 +8,10 @@ namespace ProtoHttp.AspNetCore.Internal;
 /// <param name="Descriptor">The protobuf description: input and output types, options.</param>
 /// <param name="Metadata">Attributes of the service method (<c>[Authorize]</c> and the like) for its endpoints.</param>
 /// <param name="Routes">The paths the method answers at: its name, and its name with each suffix that forces a format.</param>
+/// <param name="ConnectHandler">Serves one call in the Connect protocol; null where Connect is off or not yet served.</param>
 internal sealed record BoundMethod(
     string Name,
     MethodDescriptor Descriptor,
     IReadOnlyList<object> Metadata,
-    IReadOnlyList<MethodRoute> Routes);
+    IReadOnlyList<MethodRoute> Routes,
+    RequestDelegate? ConnectHandler = null);

@@ -1,5 +1,6 @@
 using System.Reflection;
 using Grpc.Core;
+using ProtoHttp.AspNetCore.Connect;
 using ProtoHttp.AspNetCore.Internal.Streaming;
 using ProtoHttp.Streaming;
 
@@ -21,13 +22,17 @@ internal sealed class ProtoHttpServiceBinder<TService>(ServiceModel service, Ser
         var call = serviceMethod.CreateDelegate<Func<TService, TRequest, ServerCallContext, Task<TResponse>>>();
         var invoker = new UnaryMethodInvoker<TService, TRequest, TResponse>(method.Name, call, settings.Activator, settings.Interceptors);
         var callHandler = new UnaryCallHandler<TService, TRequest, TResponse>(method, Descriptor(method), invoker, settings);
+        var connectHandler = settings.Options.EnableConnect
+            ? new ConnectUnaryHandler<TService, TRequest, TResponse>(method, Descriptor(method), invoker, settings).HandleCallAsync
+            : (Microsoft.AspNetCore.Http.RequestDelegate?)null;
         Add(method, serviceMethod,
         [
             new(string.Empty, callHandler.HandlerFor(null)),
             new(".json", callHandler.HandlerFor(MediaTypes.Canonical(MessageFormat.Json))),
             new(".xml", callHandler.HandlerFor(MediaTypes.Canonical(MessageFormat.Xml))),
             new(".pb", callHandler.HandlerFor(MediaTypes.Canonical(MessageFormat.Protobuf))),
-        ]);
+        ],
+        connectHandler);
     }
 
     public override void AddMethod<TRequest, TResponse>(Method<TRequest, TResponse> method, ServerStreamingServerMethod<TRequest, TResponse>? handler)
@@ -68,10 +73,10 @@ internal sealed class ProtoHttpServiceBinder<TService>(ServiceModel service, Ser
             new(".xml", callHandler.HandlerFor(null, suffixWithoutStream: ".xml")),
         ]);
 
-    private void Add(IMethod method, MethodInfo serviceMethod, MethodRoute[] routes)
+    private void Add(IMethod method, MethodInfo serviceMethod, MethodRoute[] routes, Microsoft.AspNetCore.Http.RequestDelegate? connectHandler = null)
     {
         var metadata = serviceMethod.GetCustomAttributes(inherit: true);
-        Methods.Add(new BoundMethod(method.Name, Descriptor(method), metadata, routes));
+        Methods.Add(new BoundMethod(method.Name, Descriptor(method), metadata, routes, connectHandler));
     }
 
     private Google.Protobuf.Reflection.MethodDescriptor Descriptor(IMethod method) =>

@@ -61,7 +61,7 @@ internal static class StreamEndRecord
         if (outcome.Code != StatusCode.OK)
         {
             json.WriteStartObject("error");
-            json.WriteString("code", ConnectCodeName(outcome.Code));
+            json.WriteString("code", ConnectCodes.Name(outcome.Code));
             if (outcome.Text.Length > 0)
             {
                 json.WriteString("message", PrintableText.EscapeLoneSurrogates(outcome.Text));
@@ -114,8 +114,4 @@ internal static class StreamEndRecord
 
         json.WriteEndObject();
     }
-
-    // Connect names codes in lower snake case, and spells CANCELLED with one L.
-    private static string ConnectCodeName(StatusCode code) =>
-        code == StatusCode.Cancelled ? "canceled" : StatusMapping.ToCodeName(code).ToLowerInvariant();
 }
