@@ -16,6 +16,8 @@ public static class SearchServiceApp
             WebRootPath = "wwwroot",
         });
 
+        SampleEndpoints.Configure(builder);
+
         var dataFolder = Path.Combine(AppContext.BaseDirectory, "Data");
         builder.Services.AddSingleton(ProductCatalog.Load(dataFolder));
         builder.Services.AddSingleton(NorthwindOrders.Load(dataFolder));
