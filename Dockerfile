@@ -5,6 +5,7 @@ WORKDIR /src
 
 # Restore first, from the project files alone, so the package layer is cached across source edits.
 COPY Directory.Build.props Directory.Packages.props .editorconfig ./
+COPY src/Directory.Build.props src/
 COPY src/ProtoHttp/ProtoHttp.csproj src/ProtoHttp/
 COPY src/ProtoHttp.AspNetCore/ProtoHttp.AspNetCore.csproj src/ProtoHttp.AspNetCore/
 COPY samples/SearchService/SearchService.csproj samples/SearchService/
