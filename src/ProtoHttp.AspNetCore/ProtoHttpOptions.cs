@@ -34,6 +34,18 @@ public sealed class ProtoHttpOptions
     public bool ServeProtoFile { get; set; } = true;
 
     /// <summary>
+    /// Answer the Connect protocol (connectrpc.com) at <c>/{package.Service}/{Method}</c> too, so Connect clients
+    /// (connect-es, connect-go, connect-swift, <c>buf curl</c>) can call the service. Default on.
+    /// </summary>
+    public bool EnableConnect { get; set; } = true;
+
+    /// <summary>
+    /// The smallest Connect response, in bytes, that is gzipped for a client that accepts gzip; smaller ones go out as
+    /// they are, since compressing them costs more than it saves. Default 1 KiB.
+    /// </summary>
+    public int ConnectCompressionMinSize { get; set; } = 1024;
+
+    /// <summary>
     /// The gRPC interceptors that run around each call, as <c>AddGrpc(o =&gt; o.Interceptors.Add&lt;T&gt;())</c> runs them:
     /// those set for every service first, then the service's own.
     /// </summary>

@@ -7,6 +7,7 @@ using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 using ProtoHttp;
 using ProtoHttp.AspNetCore;
+using ProtoHttp.AspNetCore.Connect;
 using ProtoHttp.AspNetCore.Internal;
 
 namespace Microsoft.AspNetCore.Builder;
@@ -75,6 +76,15 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
             }
         }
 
+        var connectMethods = services.GetRequiredService<ConnectPathClaims>().TryClaim(service.Descriptor.FullName)
+            ? binder.Methods.Where(m => m.ConnectHandler is not null)
+            : [];
+        foreach (var method in connectMethods)
+        {
+            var metadata = serviceMetadata.Concat(method.Metadata).Append(method.Descriptor).Append(ConnectEndpointMetadata.Instance).ToArray();
+            methodEndpoints.Add(MapConnectMethod(endpoints, $"/{service.Descriptor.FullName}/{method.Name}", method.ConnectHandler!, metadata, logger));
+        }
+
         methodEndpoints.Add(endpoints.Map($"{prefix}/{{**{UnknownMethodHandler.PathParameter}}}", unknown.HandleAsync)
             .WithDisplayName($"ProtoHttp {service.Descriptor.FullName} unknown method")
             .WithMetadata(serviceMetadata));
@@ -101,6 +111,19 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
             ? handler(context)
             : unknown.HandleAsync(context);
         return endpoints.Map(route, exact).WithDisplayName("ProtoHttp " + route).WithMetadata(metadata);
+    }
+
+    private static IEndpointConventionBuilder MapConnectMethod(
+        IEndpointRouteBuilder endpoints, string route, Http.RequestDelegate handler, object[] metadata, ILogger logger)
+    {
+        ProtoHttpLog.MethodMapped(logger, route[(route.LastIndexOf('/') + 1)..], route);
+
+        // Procedure names are exact; another spelling is a procedure this server does not have, as Connect says.
+        Http.RequestDelegate exact = context => context.Request.Path.Value == route
+            ? handler(context)
+            : ConnectErrorWriter.WriteAsync(context.Response, Http.StatusCodes.Status404NotFound, Grpc.Core.StatusCode.Unimplemented,
+                $"No procedure {context.Request.Path.Value} here; procedure names are case-sensitive.", []);
+        return endpoints.Map(route, exact).WithDisplayName("ProtoHttp Connect " + route).WithMetadata(metadata);
     }
 
     private static string NormalizePrefix(string prefix)

@@ -8,8 +8,10 @@ namespace ProtoHttp.AspNetCore.Internal;
 /// <param name="Descriptor">The protobuf description: input and output types, options.</param>
 /// <param name="Metadata">Attributes of the service method (<c>[Authorize]</c> and the like) for its endpoints.</param>
 /// <param name="Handler">Serves one call; takes the response format a <c>.json</c>/<c>.xml</c>/<c>.pb</c> suffix forces.</param>
+/// <param name="ConnectHandler">Serves one call in the Connect protocol; null where Connect is off or not yet served.</param>
 internal sealed record BoundMethod(
     string Name,
     MethodDescriptor Descriptor,
     IReadOnlyList<object> Metadata,
-    Func<WritableMediaType?, RequestDelegate> Handler);
+    Func<WritableMediaType?, RequestDelegate> Handler,
+    RequestDelegate? ConnectHandler = null);

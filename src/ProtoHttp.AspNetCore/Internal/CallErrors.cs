@@ -1,7 +1,9 @@
+using Google.Protobuf.WellKnownTypes;
 using Grpc.Core;
 using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.Logging;
+using ProtoHttp.AspNetCore.Connect;
 
 namespace ProtoHttp.AspNetCore.Internal;
 
@@ -57,6 +59,12 @@ internal static class CallErrors
                 ProtoHttpLog.ClientDisconnected(logger, call.Method);
                 return Task.CompletedTask;
 
+            case RpcException rpc when call.Connect:
+                // The rich status travels in the error's details; the other trailers as trailer- headers.
+                ProtoHttpLog.RpcStatus(logger, call.Method, rpc.StatusCode, rpc.Status.Detail);
+                HeaderMetadata.AddToResponse(rpc.Trailers, context.Response.Headers, ConnectHeaders.TrailerPrefix, except: RpcStatusDetails.TrailerName);
+                return WriteAsync(context, StatusMapping.ToHttpStatus(rpc.StatusCode), rpc.StatusCode, rpc.Status.Detail, call, RpcStatusDetails.Read(rpc.Trailers));
+
             case RpcException rpc:
                 ProtoHttpLog.RpcStatus(logger, call.Method, rpc.StatusCode, rpc.Status.Detail);
                 HeaderMetadata.AddToResponse(rpc.Trailers, context.Response.Headers);
@@ -81,7 +89,7 @@ internal static class CallErrors
         }
     }
 
-    public static Task WriteAsync(HttpContext context, int httpStatus, StatusCode code, string text, CallFailureInfo call)
+    public static Task WriteAsync(HttpContext context, int httpStatus, StatusCode code, string text, CallFailureInfo call, IReadOnlyList<Any>? details = null)
     {
         var response = context.Response;
         if (response.HasStarted)
@@ -94,6 +102,16 @@ internal static class CallErrors
         // A lone surrogate (a service's own detail can hold one) is something no text format and not even UTF-8 can
         // carry; it goes out visible as \uD800 rather than making the error itself unwritable.
         var errorText = PrintableText.EscapeLoneSurrogates(text);
+        if (call.Connect)
+        {
+            // Connect answers its own refusals of verb and media type with their HTTP statuses; every other error's
+            // status follows from its code.
+            var status = httpStatus is StatusCodes.Status405MethodNotAllowed or StatusCodes.Status415UnsupportedMediaType
+                ? httpStatus
+                : ConnectCodes.HttpStatus(code);
+            return ConnectErrorWriter.WriteAsync(response, status, code, errorText, details ?? []);
+        }
+
         var type = call.ErrorType ?? ErrorFormat.Choose(context.Request, forced: null);
         if (type.Format == MessageFormat.Xml)
         {

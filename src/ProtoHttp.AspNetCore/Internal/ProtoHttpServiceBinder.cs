@@ -1,5 +1,6 @@
 using System.Reflection;
 using Grpc.Core;
+using ProtoHttp.AspNetCore.Connect;
 
 namespace ProtoHttp.AspNetCore.Internal;
 
@@ -19,7 +20,10 @@ internal sealed class ProtoHttpServiceBinder<TService>(ServiceModel service, Ser
         var call = serviceMethod.CreateDelegate<Func<TService, TRequest, ServerCallContext, Task<TResponse>>>();
         var invoker = new UnaryMethodInvoker<TService, TRequest, TResponse>(method.Name, call, settings.Activator, settings.Interceptors);
         var callHandler = new UnaryCallHandler<TService, TRequest, TResponse>(method, Descriptor(method), invoker, settings);
-        Add(method, serviceMethod, callHandler.HandlerFor);
+        var connectHandler = settings.Options.EnableConnect
+            ? new ConnectUnaryHandler<TService, TRequest, TResponse>(method, Descriptor(method), invoker, settings).HandleCallAsync
+            : (Microsoft.AspNetCore.Http.RequestDelegate?)null;
+        Add(method, serviceMethod, callHandler.HandlerFor, connectHandler);
     }
 
     public override void AddMethod<TRequest, TResponse>(Method<TRequest, TResponse> method, ClientStreamingServerMethod<TRequest, TResponse>? handler) =>
@@ -37,10 +41,12 @@ internal sealed class ProtoHttpServiceBinder<TService>(ServiceModel service, Ser
         Add(method, serviceMethod: null, streaming.HandlerFor);
     }
 
-    private void Add(IMethod method, MethodInfo? serviceMethod, Func<WritableMediaType?, Microsoft.AspNetCore.Http.RequestDelegate> handler)
+    private void Add(
+        IMethod method, MethodInfo? serviceMethod, Func<WritableMediaType?, Microsoft.AspNetCore.Http.RequestDelegate> handler,
+        Microsoft.AspNetCore.Http.RequestDelegate? connectHandler = null)
     {
         var metadata = serviceMethod?.GetCustomAttributes(inherit: true) ?? [];
-        Methods.Add(new BoundMethod(method.Name, Descriptor(method), metadata, handler));
+        Methods.Add(new BoundMethod(method.Name, Descriptor(method), metadata, handler, connectHandler));
     }
 
     private Google.Protobuf.Reflection.MethodDescriptor Descriptor(IMethod method) =>
