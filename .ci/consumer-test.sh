@@ -26,6 +26,11 @@ for id in ProtoHttp ProtoHttp.AspNetCore ProtoHttp.Client; do
   done
   unzip -l "$feed/$id.0.1.0.snupkg" | grep -q " lib/net10.0/$id.pdb\$" || fail "$id.0.1.0.snupkg has no $id.pdb"
 done
+# The two that use ProtoHttp's internals accept only its very version (src/Directory.Build.props says why).
+for id in ProtoHttp.AspNetCore ProtoHttp.Client; do
+  unzip -p "$feed/$id.0.1.0.nupkg" "$id.nuspec" | grep -qF '<dependency id="ProtoHttp" version="[0.1.0]"' \
+    || fail "$id does not depend on exactly ProtoHttp 0.1.0"
+done
 
 # A folder of its own, outside the solution (so none of the repository's Directory.*.props apply), whose NuGet
 # sources are the machine's plus the feed; a package folder of its own, so nothing cached from an earlier pack of
