@@ -30,6 +30,16 @@ public sealed class ProtoHttpOptions
     /// </summary>
     public bool RestrictGetToNoSideEffectMethods { get; set; }
 
+    /// <summary>The default <see cref="StreamKeepAliveInterval"/>: 15 seconds.</summary>
+    public static readonly TimeSpan DefaultStreamKeepAliveInterval = TimeSpan.FromSeconds(15);
+
+    /// <summary>
+    /// How long an event stream (<c>text/event-stream</c>) may stay silent before a comment line goes out, so proxies
+    /// and load balancers keep it open. <see cref="TimeSpan.Zero"/> or <see cref="Timeout.InfiniteTimeSpan"/> sends none.
+    /// Default 15 seconds.
+    /// </summary>
+    public TimeSpan StreamKeepAliveInterval { get; set; } = DefaultStreamKeepAliveInterval;
+
     /// <summary>Serve the service's <c>.proto</c> text at <c>GET /{file}.proto</c>. Default on.</summary>
     public bool ServeProtoFile { get; set; } = true;
 

@@ -15,9 +15,6 @@ namespace Microsoft.AspNetCore.Builder;
 /// <summary>Maps protobuf services as ProtoHttp endpoints.</summary>
 public static class ProtoHttpEndpointRouteBuilderExtensions
 {
-    private static readonly (string Suffix, MessageFormat Format)[] Suffixes =
-        [(".json", MessageFormat.Json), (".xml", MessageFormat.Xml), (".pb", MessageFormat.Protobuf)];
-
     /// <summary>
     /// Maps every method of <typeparamref name="TService"/> under <c>/{file}.proto/{Method}</c> (plus the
     /// <c>.json</c>, <c>.xml</c> and <c>.pb</c> suffixes), the <c>.proto</c> source at <c>/{file}.proto</c>, and a 404
@@ -65,14 +62,9 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
         foreach (var method in binder.Methods)
         {
             var metadata = serviceMetadata.Concat(method.Metadata).Append(method.Descriptor).ToArray();
-            methodEndpoints.Add(MapMethod(endpoints, prefix, $"/{method.Name}", method.Handler(null), unknown, metadata, logger));
-            foreach (var (suffix, format) in Suffixes)
+            foreach (var route in method.Routes)
             {
-                if (codecs.Writer(format) is not null)
-                {
-                    var tail = $"/{method.Name}{suffix}";
-                    methodEndpoints.Add(MapMethod(endpoints, prefix, tail, method.Handler(MediaTypes.Canonical(format)), unknown, metadata, logger));
-                }
+                methodEndpoints.Add(MapMethod(endpoints, prefix, $"/{method.Name}{route.Suffix}", route.Handler, unknown, metadata, logger));
             }
         }
 
