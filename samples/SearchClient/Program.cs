@@ -3,7 +3,8 @@ using Microsoft.Extensions.DependencyInjection;
 using ProtoService;
 using SearchClient;
 
-// Searches the sample server's catalogue through the Grpc.Tools-generated SearchServiceClient, over ProtoHttp:
+// Searches the sample server's catalogue through the Grpc.Tools-generated SearchServiceClient, over ProtoHttp, or
+// over Connect to any Connect server (--protocol connect):
 //   dotnet run --project samples/SearchClient -- chai
 var arguments = SearchArguments.Parse(args, out var error);
 if (arguments is null)
@@ -18,6 +19,7 @@ services.AddProtoHttpClient<SearchService.SearchServiceClient>(o =>
 {
     o.Address = arguments.Address;
     o.Format = arguments.Format;
+    o.Protocol = arguments.Protocol;
 });
 await using var provider = services.BuildServiceProvider();
 var client = provider.GetRequiredService<SearchService.SearchServiceClient>();

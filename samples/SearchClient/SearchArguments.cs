@@ -1,12 +1,13 @@
 using ProtoHttp;
+using ProtoHttp.Client;
 
 namespace SearchClient;
 
-/// <summary>The command line: <c>query [--address URL] [--format protobuf|json|xml] [--page N]</c>.</summary>
-internal sealed record SearchArguments(string Query, Uri Address, MessageFormat Format, int? Page)
+/// <summary>The command line: <c>query [--address URL] [--format protobuf|json|xml] [--protocol protohttp|connect] [--page N]</c>.</summary>
+internal sealed record SearchArguments(string Query, Uri Address, MessageFormat Format, ClientProtocol Protocol, int? Page)
 {
     public const string Usage =
-        "usage: SearchClient <query> [--address http://localhost:5080] [--format protobuf|json|xml] [--page N]";
+        "usage: SearchClient <query> [--address http://localhost:5080] [--format protobuf|json|xml] [--protocol protohttp|connect] [--page N]";
 
     /// <summary>Reads the arguments, or returns <see langword="null"/> with the reason when they make no sense.</summary>
     public static SearchArguments? Parse(string[] args, out string? error)
@@ -14,6 +15,7 @@ internal sealed record SearchArguments(string Query, Uri Address, MessageFormat 
         string? query = null;
         var address = new Uri("http://localhost:5080");
         var format = MessageFormat.Protobuf;
+        var protocol = ClientProtocol.ProtoHttp;
         int? page = null;
         error = null;
         for (var i = 0; i < args.Length; i++)
@@ -27,6 +29,10 @@ internal sealed record SearchArguments(string Query, Uri Address, MessageFormat 
                     break;
                 case "--format" when Enum.TryParse<MessageFormat>(value, ignoreCase: true, out var chosen) && chosen != MessageFormat.Form:
                     format = chosen;
+                    i++;
+                    break;
+                case "--protocol" when Enum.TryParse<ClientProtocol>(value, ignoreCase: true, out var spoken):
+                    protocol = spoken;
                     i++;
                     break;
                 case "--page" when int.TryParse(value, out var number):
@@ -48,6 +54,6 @@ internal sealed record SearchArguments(string Query, Uri Address, MessageFormat 
             return null;
         }
 
-        return new SearchArguments(query, address, format, page);
+        return new SearchArguments(query, address, format, protocol, page);
     }
 }

@@ -32,8 +32,30 @@ public sealed class ProtoHttpOptions
     /// </summary>
     public bool RestrictGetToNoSideEffectMethods { get; set; }
 
+    /// <summary>The default <see cref="StreamKeepAliveInterval"/>: 15 seconds.</summary>
+    public static readonly TimeSpan DefaultStreamKeepAliveInterval = TimeSpan.FromSeconds(15);
+
+    /// <summary>
+    /// How long an event stream (<c>text/event-stream</c>) may stay silent before a comment line goes out, so proxies
+    /// and load balancers keep it open. <see cref="TimeSpan.Zero"/> or <see cref="Timeout.InfiniteTimeSpan"/> sends none.
+    /// Default 15 seconds.
+    /// </summary>
+    public TimeSpan StreamKeepAliveInterval { get; set; } = DefaultStreamKeepAliveInterval;
+
     /// <summary>Serve the service's <c>.proto</c> text at <c>GET /{file}.proto</c>. Default on.</summary>
     public bool ServeProtoFile { get; set; } = true;
+
+    /// <summary>
+    /// Answer the Connect protocol (connectrpc.com) at <c>/{package.Service}/{Method}</c> too, so Connect clients
+    /// (connect-es, connect-go, connect-swift, <c>buf curl</c>) can call the service. Default on.
+    /// </summary>
+    public bool EnableConnect { get; set; } = true;
+
+    /// <summary>
+    /// The smallest Connect response, in bytes, that is gzipped for a client that accepts gzip; smaller ones go out as
+    /// they are, since compressing them costs more than it saves. Default 1 KiB.
+    /// </summary>
+    public int ConnectCompressionMinSize { get; set; } = 1024;
 
     /// <summary>
     /// The gRPC interceptors that run around each call, as <c>AddGrpc(o =&gt; o.Interceptors.Add&lt;T&gt;())</c> runs them:

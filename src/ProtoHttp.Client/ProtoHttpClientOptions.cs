@@ -15,6 +15,12 @@ public sealed class ProtoHttpClientOptions
     /// </summary>
     public Uri? Address { get; set; }
 
+    /// <summary>
+    /// The protocol calls are made in. Default <see cref="ClientProtocol.ProtoHttp"/>; <see cref="ClientProtocol.Connect"/>
+    /// calls any Connect server, in protobuf or JSON.
+    /// </summary>
+    public ClientProtocol Protocol { get; set; } = ClientProtocol.ProtoHttp;
+
     /// <summary>The format requests are sent and responses asked for in. Default <see cref="MessageFormat.Protobuf"/>.</summary>
     public MessageFormat Format { get; set; } = MessageFormat.Protobuf;
 

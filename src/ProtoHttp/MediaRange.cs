@@ -51,14 +51,17 @@ internal readonly struct MediaRange
     }
 
     /// <summary>How specifically this range names the candidate, or -1 when it does not match it.</summary>
-    public int Specificity(WritableMediaType candidate)
+    public int Specificity(WritableMediaType candidate) => Specificity(candidate.Type, candidate.MediaType);
+
+    /// <summary>How specifically this range names <paramref name="mediaType"/> (whose type is <paramref name="type"/>), or -1.</summary>
+    public int Specificity(string type, string mediaType)
     {
         if (_type == "*")
         {
             return AnyType;
         }
 
-        if (!_type.Equals(candidate.Type, StringComparison.OrdinalIgnoreCase))
+        if (!_type.Equals(type, StringComparison.OrdinalIgnoreCase))
         {
             return -1;
         }
@@ -68,7 +71,7 @@ internal readonly struct MediaRange
             return AnySubtype;
         }
 
-        return candidate.MediaType.AsSpan(candidate.Type.Length + 1).Equals(_subtype, StringComparison.OrdinalIgnoreCase)
+        return mediaType.AsSpan(type.Length + 1).Equals(_subtype, StringComparison.OrdinalIgnoreCase)
             ? Exact
             : -1;
     }

@@ -194,15 +194,6 @@ public sealed class ErrorTests(SampleServerFixture fixture) : IClassFixture<Samp
         }
     }
 
-    [Fact]
-    public async Task AStreamingMethodIs501()
-    {
-        using var response = await _server.Client.PostAsync("/test_service.proto/Watch", content: null);
-
-        var error = await AssertErrorAsync(response, HttpStatusCode.NotImplemented, "UNIMPLEMENTED");
-        Assert.Contains("unary", error.ErrorText);
-    }
-
     public static TheoryData<string, Func<HttpRequestMessage>, HttpStatusCode> Precedence() => new()
     {
         { "404 before 405", () => new HttpRequestMessage(HttpMethod.Put, "/ProtoService.proto/Nope"), HttpStatusCode.NotFound },

@@ -1,3 +1,5 @@
+using Google.Protobuf.WellKnownTypes;
+using Google.Rpc;
 using Grpc.Core;
 using ProtoService;
 using SearchService.Catalog;
@@ -22,12 +24,12 @@ public sealed class CatalogSearchService(ProductCatalog catalog) : ProtoService.
         var size = request.HasResultPerPage ? request.ResultPerPage : DefaultPageSize;
         if (page < 1)
         {
-            throw new RpcException(new Status(StatusCode.InvalidArgument, $"page_number starts at 1, not {page}."));
+            throw InvalidField("page_number", $"page_number starts at 1, not {page}.");
         }
 
         if (size is < 1 or > MaxPageSize)
         {
-            throw new RpcException(new Status(StatusCode.InvalidArgument, $"result_per_page must be 1 to {MaxPageSize}, not {size}."));
+            throw InvalidField("result_per_page", $"result_per_page must be 1 to {MaxPageSize}, not {size}.");
         }
 
         var response = new SearchResponse();
@@ -44,4 +46,14 @@ public sealed class CatalogSearchService(ProductCatalog catalog) : ProtoService.
 
         return Task.FromResult(response);
     }
+
+    // A rich error, as Google's APIs send them: the field at fault travels as a google.rpc.BadRequest detail, which
+    // gRPC clients read from the status and Connect clients from the error's details.
+    private static RpcException InvalidField(string field, string description) =>
+        new Google.Rpc.Status
+        {
+            Code = (int)Code.InvalidArgument,
+            Message = description,
+            Details = { Any.Pack(new BadRequest { FieldViolations = { new BadRequest.Types.FieldViolation { Field = field, Description = description } } }) },
+        }.ToRpcException();
 }

@@ -7,6 +7,7 @@ using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 using ProtoHttp;
 using ProtoHttp.AspNetCore;
+using ProtoHttp.AspNetCore.Connect;
 using ProtoHttp.AspNetCore.Internal;
 
 namespace Microsoft.AspNetCore.Builder;
@@ -14,9 +15,6 @@ namespace Microsoft.AspNetCore.Builder;
 /// <summary>Maps protobuf services as ProtoHttp endpoints.</summary>
 public static class ProtoHttpEndpointRouteBuilderExtensions
 {
-    private static readonly (string Suffix, MessageFormat Format)[] Suffixes =
-        [(".json", MessageFormat.Json), (".xml", MessageFormat.Xml), (".pb", MessageFormat.Protobuf)];
-
     /// <summary>
     /// Maps every method of <typeparamref name="TService"/> under <c>/{file}.proto/{Method}</c> (plus the
     /// <c>.json</c>, <c>.xml</c> and <c>.pb</c> suffixes), the <c>.proto</c> source at <c>/{file}.proto</c>, and a 404
@@ -64,15 +62,19 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
         foreach (var method in binder.Methods)
         {
             var metadata = serviceMetadata.Concat(method.Metadata).Append(method.Descriptor).ToArray();
-            methodEndpoints.Add(MapMethod(endpoints, prefix, $"/{method.Name}", method.Handler(null), unknown, metadata, logger));
-            foreach (var (suffix, format) in Suffixes)
+            foreach (var route in method.Routes)
             {
-                if (codecs.Writer(format) is not null)
-                {
-                    var tail = $"/{method.Name}{suffix}";
-                    methodEndpoints.Add(MapMethod(endpoints, prefix, tail, method.Handler(MediaTypes.Canonical(format)), unknown, metadata, logger));
-                }
+                methodEndpoints.Add(MapMethod(endpoints, prefix, $"/{method.Name}{route.Suffix}", route.Handler, unknown, metadata, logger));
             }
+        }
+
+        var connectMethods = services.GetRequiredService<ConnectPathClaims>().TryClaim(service.Descriptor.FullName)
+            ? binder.Methods.Where(m => m.ConnectHandler is not null)
+            : [];
+        foreach (var method in connectMethods)
+        {
+            var metadata = serviceMetadata.Concat(method.Metadata).Append(method.Descriptor).Append(ConnectEndpointMetadata.Instance).ToArray();
+            methodEndpoints.Add(MapConnectMethod(endpoints, $"/{service.Descriptor.FullName}/{method.Name}", method.ConnectHandler!, metadata, logger));
         }
 
         methodEndpoints.Add(endpoints.Map($"{prefix}/{{**{UnknownMethodHandler.PathParameter}}}", unknown.HandleAsync)
@@ -101,6 +103,19 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
             ? handler(context)
             : unknown.HandleAsync(context);
         return endpoints.Map(route, exact).WithDisplayName("ProtoHttp " + route).WithMetadata(metadata);
+    }
+
+    private static IEndpointConventionBuilder MapConnectMethod(
+        IEndpointRouteBuilder endpoints, string route, Http.RequestDelegate handler, object[] metadata, ILogger logger)
+    {
+        ProtoHttpLog.MethodMapped(logger, route[(route.LastIndexOf('/') + 1)..], route);
+
+        // Procedure names are exact; another spelling is a procedure this server does not have, as Connect says.
+        Http.RequestDelegate exact = context => context.Request.Path.Value == route
+            ? handler(context)
+            : ConnectErrorWriter.WriteAsync(context.Response, Http.StatusCodes.Status404NotFound, Grpc.Core.StatusCode.Unimplemented,
+                $"No procedure {context.Request.Path.Value} here; procedure names are case-sensitive.", []);
+        return endpoints.Map(route, exact).WithDisplayName("ProtoHttp Connect " + route).WithMetadata(metadata);
     }
 
     private static string NormalizePrefix(string prefix)

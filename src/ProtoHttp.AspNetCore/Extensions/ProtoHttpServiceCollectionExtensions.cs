@@ -1,5 +1,7 @@
+using Microsoft.AspNetCore.Routing;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 using ProtoHttp.AspNetCore;
+using ProtoHttp.AspNetCore.Connect;
 using ProtoHttp.AspNetCore.Internal;
 
 namespace Microsoft.Extensions.DependencyInjection;
@@ -17,6 +19,8 @@ public static class ProtoHttpServiceCollectionExtensions
         services.AddRouting();
         services.AddOptions();
         services.TryAddSingleton<ProtoHttpMarkerService>();
+        services.TryAddSingleton<ConnectPathClaims>();
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, GrpcOrConnectMatcherPolicy>());
         if (configure is not null)
         {
             // Every service's named options start from these, before its own AddServiceOptions. Interceptors added

@@ -7,9 +7,11 @@ namespace ProtoHttp.AspNetCore.Internal;
 /// <param name="Name">The proto method name, exact and case-sensitive: the last route segment.</param>
 /// <param name="Descriptor">The protobuf description: input and output types, options.</param>
 /// <param name="Metadata">Attributes of the service method (<c>[Authorize]</c> and the like) for its endpoints.</param>
-/// <param name="Handler">Serves one call; takes the response format a <c>.json</c>/<c>.xml</c>/<c>.pb</c> suffix forces.</param>
+/// <param name="Routes">The paths the method answers at: its name, and its name with each suffix that forces a format.</param>
+/// <param name="ConnectHandler">Serves one call in the Connect protocol; null where Connect is off or not yet served.</param>
 internal sealed record BoundMethod(
     string Name,
     MethodDescriptor Descriptor,
     IReadOnlyList<object> Metadata,
-    Func<WritableMediaType?, RequestDelegate> Handler);
+    IReadOnlyList<MethodRoute> Routes,
+    RequestDelegate? ConnectHandler = null);

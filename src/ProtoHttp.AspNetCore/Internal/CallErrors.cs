@@ -1,7 +1,9 @@
+using Google.Protobuf.WellKnownTypes;
 using Grpc.Core;
 using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.Logging;
+using ProtoHttp.AspNetCore.Connect;
 
 namespace ProtoHttp.AspNetCore.Internal;
 
@@ -18,70 +20,98 @@ internal static class CallErrors
 
     public const string NullResponseText = "The service returned no response message.";
 
-    public static Task HandleAsync(HttpContext context, Exception exception, CallFailureInfo call)
+    public static Task HandleAsync(HttpContext context, Exception exception, CallFailureInfo call) =>
+        Decide(exception, call, context.RequestAborted.IsCancellationRequested) is { } failure
+            ? AnswerAsync(context, failure, call)
+            : Task.CompletedTask;
+
+    /// <summary>Answers a failure <see cref="Decide"/> found with its status, hint header, trailers and ErrorResult.</summary>
+    public static Task AnswerAsync(HttpContext context, CallFailure failure, CallFailureInfo call)
+    {
+        var headers = context.Response.Headers;
+        if (failure.Hint is { } hint)
+        {
+            headers[hint.Key] = hint.Value;
+        }
+
+        if (failure.Trailers is { } trailers && call.Connect)
+        {
+            // The rich status travels in the error's details; the other trailers as trailer- headers.
+            HeaderMetadata.AddToResponse(trailers, headers, ConnectHeaders.TrailerPrefix, except: RpcStatusDetails.TrailerName);
+            return WriteAsync(context, failure.HttpStatus, failure.Code, failure.Text, call, RpcStatusDetails.Read(trailers));
+        }
+
+        if (failure.Trailers is { } unaryTrailers)
+        {
+            HeaderMetadata.AddToResponse(unaryTrailers, headers);
+        }
+
+        return WriteAsync(context, failure.HttpStatus, failure.Code, failure.Text,
+            failure.InJson ? call with { ErrorType = MediaTypes.Canonical(MessageFormat.Json) } : call);
+    }
+
+    /// <summary>
+    /// Decides what a failed call answers and logs it at its level; <see langword="null"/> when the client went away and
+    /// nobody is left to answer. Unary calls write the answer as an ErrorResult; streams that already started write it
+    /// as their last record.
+    /// </summary>
+    public static CallFailure? Decide(Exception exception, CallFailureInfo call, bool clientGone)
     {
         var logger = call.Logger;
         switch (exception)
         {
             case CallRejectedException rejected:
                 ProtoHttpLog.CallRejected(logger, call.Method, rejected.HttpStatus, rejected.Message);
-                if (rejected.Hint is { } hint)
-                {
-                    context.Response.Headers[hint.Key] = hint.Value;
-                }
-
-                return WriteAsync(context, rejected.HttpStatus, rejected.Code, rejected.Message, call);
+                return new CallFailure(rejected.HttpStatus, rejected.Code, rejected.Message, rejected.Hint);
 
             case InvalidMessageException invalid:
                 ProtoHttpLog.BadRequestBody(logger, call.Method, invalid.Message);
-                return WriteAsync(context, StatusCodes.Status400BadRequest, StatusCode.InvalidArgument, invalid.Message, call);
+                return new CallFailure(StatusCodes.Status400BadRequest, StatusCode.InvalidArgument, invalid.Message);
 
             case UnwritableMessageException unwritable:
                 ProtoHttpLog.CallRejected(logger, call.Method, StatusCodes.Status406NotAcceptable, unwritable.Message);
-                return WriteAsync(context, StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument, unwritable.Message,
-                    call with { ErrorType = MediaTypes.Canonical(MessageFormat.Json) });
+                return new CallFailure(StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument, unwritable.Message, InJson: true);
 
             case BadHttpRequestException badRequest:
                 // Kestrel's own verdict on the body: too large, too slow, or cut short.
                 ProtoHttpLog.BadRequestBody(logger, call.Method, badRequest.Message);
                 return badRequest.StatusCode == StatusCodes.Status413PayloadTooLarge
-                    ? WriteAsync(context, 413, StatusCode.ResourceExhausted, CallRejectedException.TooLarge(call.MaxRequestBodySize).Message, call)
-                    : WriteAsync(context, badRequest.StatusCode, StatusCode.InvalidArgument, $"The request body could not be read: {badRequest.Message}", call);
+                    ? new CallFailure(413, StatusCode.ResourceExhausted, CallRejectedException.TooLarge(call.MaxRequestBodySize).Message)
+                    : new CallFailure(badRequest.StatusCode, StatusCode.InvalidArgument, $"The request body could not be read: {badRequest.Message}");
 
             case OperationCanceledException when call.DeadlineExpired:
                 ProtoHttpLog.DeadlineExceeded(logger, call.Method, call.Timeout);
-                return WriteAsync(context, StatusCodes.Status504GatewayTimeout, StatusCode.DeadlineExceeded,
-                    $"The deadline of {call.Timeout?.TotalMilliseconds} ms passed before the call completed.", call);
+                return new CallFailure(StatusCodes.Status504GatewayTimeout, StatusCode.DeadlineExceeded,
+                    $"The deadline of {call.Timeout?.TotalMilliseconds} ms passed before the call completed.");
 
-            case OperationCanceledException or ConnectionResetException or IOException when context.RequestAborted.IsCancellationRequested:
+            case OperationCanceledException or ConnectionResetException or IOException when clientGone:
                 ProtoHttpLog.ClientDisconnected(logger, call.Method);
-                return Task.CompletedTask;
+                return null;
 
             case RpcException rpc:
                 ProtoHttpLog.RpcStatus(logger, call.Method, rpc.StatusCode, rpc.Status.Detail);
-                HeaderMetadata.AddToResponse(rpc.Trailers, context.Response.Headers);
-                return WriteAsync(context, StatusMapping.ToHttpStatus(rpc.StatusCode), rpc.StatusCode, rpc.Status.Detail, call);
+                return new CallFailure(StatusMapping.ToHttpStatus(rpc.StatusCode), rpc.StatusCode, rpc.Status.Detail, Trailers: rpc.Trailers);
 
             case NullResponseException:
                 ProtoHttpLog.ServiceReturnedNull(logger, call.Method);
-                return WriteAsync(context, StatusCodes.Status500InternalServerError, StatusCode.Internal, NullResponseText, call);
+                return new CallFailure(StatusCodes.Status500InternalServerError, StatusCode.Internal, NullResponseText);
 
             case Exception when call.FromService:
                 // The app's code: the service, an interceptor, or their activation by DI.
                 ProtoHttpLog.ServiceFailed(logger, call.Method, exception);
                 var text = call.DetailedErrors ? $"{ServiceFailedText} {exception.Message}" : ServiceFailedText;
-                return WriteAsync(context, StatusCodes.Status500InternalServerError, StatusCode.Unknown, text, call);
+                return new CallFailure(StatusCodes.Status500InternalServerError, StatusCode.Unknown, text);
 
             default:
                 // Reading, binding or writing failed in a way no client input explains: a ProtoHttp bug or a broken
                 // host. Logged as ours so nobody hunts for it in the service.
                 ProtoHttpLog.PipelineFailed(logger, call.Method, exception);
                 var pipelineText = call.DetailedErrors ? $"{PipelineFailedText} {exception.Message}" : PipelineFailedText;
-                return WriteAsync(context, StatusCodes.Status500InternalServerError, StatusCode.Internal, pipelineText, call);
+                return new CallFailure(StatusCodes.Status500InternalServerError, StatusCode.Internal, pipelineText);
         }
     }
 
-    public static Task WriteAsync(HttpContext context, int httpStatus, StatusCode code, string text, CallFailureInfo call)
+    public static Task WriteAsync(HttpContext context, int httpStatus, StatusCode code, string text, CallFailureInfo call, IReadOnlyList<Any>? details = null)
     {
         var response = context.Response;
         if (response.HasStarted)
@@ -94,6 +124,16 @@ internal static class CallErrors
         // A lone surrogate (a service's own detail can hold one) is something no text format and not even UTF-8 can
         // carry; it goes out visible as \uD800 rather than making the error itself unwritable.
         var errorText = PrintableText.EscapeLoneSurrogates(text);
+        if (call.Connect)
+        {
+            // Connect answers its own refusals of verb and media type with their HTTP statuses; every other error's
+            // status follows from its code.
+            var status = httpStatus is StatusCodes.Status405MethodNotAllowed or StatusCodes.Status415UnsupportedMediaType
+                ? httpStatus
+                : ConnectCodes.HttpStatus(code);
+            return ConnectErrorWriter.WriteAsync(response, status, code, errorText, details ?? []);
+        }
+
         var type = call.ErrorType ?? ErrorFormat.Choose(context.Request, forced: null);
         if (type.Format == MessageFormat.Xml)
         {

@@ -43,16 +43,22 @@ internal static class HeaderMetadata
         return metadata;
     }
 
-    public static void AddToResponse(Metadata metadata, IHeaderDictionary headers)
+    /// <summary>Adds each entry as a header named <paramref name="prefix"/> + its key, all but <paramref name="except"/>.</summary>
+    public static void AddToResponse(Metadata metadata, IHeaderDictionary headers, string prefix = "", string? except = null)
     {
         foreach (var entry in metadata)
         {
+            if (entry.Key == except)
+            {
+                continue;
+            }
+
             var value = entry.IsBinary ? Convert.ToBase64String(entry.ValueBytes) : entry.Value;
             if (IsPrintableAscii(value))
             {
                 // gRPC allows only printable ASCII in text metadata and Kestrel refuses anything else in a header;
                 // a value that breaks the rule is dropped rather than turning the whole answer into a 500.
-                headers.Append(entry.Key, value);
+                headers.Append(prefix + entry.Key, value);
             }
         }
     }

@@ -6,8 +6,8 @@ namespace ProtoHttp.AspNetCore.Internal;
 /// <summary>
 /// What every kind of method invoker shares, knowing no wire format: the service instance for a call and its
 /// release, the interceptor instances around it, the interceptor pipeline built once, and the deadline wait that
-/// answers on time even when the service ignores its token. The unary invoker derives from it; the streaming kinds
-/// will too, each with its own delegate type and its own <c>Interceptor</c> handler.
+/// answers on time even when the service ignores its token. Each kind of method has its invoker derived from it, with its
+/// own delegate type and its own <c>Interceptor</c> handler.
 /// </summary>
 internal abstract class MethodInvokerBase<TService>(ServiceActivator<TService> activator, IReadOnlyList<InterceptorActivator> interceptors)
     where TService : class
@@ -39,6 +39,37 @@ internal abstract class MethodInvokerBase<TService>(ServiceActivator<TService> a
     /// </summary>
     protected static void FinishUnobserved(Task call, ServiceActivator<TService>.ServiceHandle? service) =>
         _ = FinishUnobservedAsync(call, service);
+
+    /// <summary>
+    /// Awaits a call made through the pipeline within the context's deadline: when the deadline passes (or the client
+    /// goes away) first, the caller answers at once and the call runs on unobserved, each link releasing its own instance.
+    /// </summary>
+    protected static async Task WithinDeadlineAsync(Task call, CancellationToken cancellationToken)
+    {
+        try
+        {
+            await call.WaitAsync(cancellationToken);
+        }
+        catch (OperationCanceledException) when (!call.IsCompleted)
+        {
+            FinishUnobserved(call, service: null);
+            throw;
+        }
+    }
+
+    /// <inheritdoc cref="WithinDeadlineAsync(Task, CancellationToken)"/>
+    protected static async Task<T> WithinDeadlineAsync<T>(Task<T> call, CancellationToken cancellationToken)
+    {
+        try
+        {
+            return await call.WaitAsync(cancellationToken);
+        }
+        catch (OperationCanceledException) when (!call.IsCompleted)
+        {
+            FinishUnobserved(call, service: null);
+            throw;
+        }
+    }
 
     /// <summary>The call's <see cref="HttpContext"/>, also when an interceptor passed its own context on to the next link.</summary>
     protected static HttpContext HttpContextOf(ServerCallContext context) =>

@@ -1,5 +1,8 @@
 using System.Reflection;
 using Grpc.Core;
+using ProtoHttp.AspNetCore.Connect;
+using ProtoHttp.AspNetCore.Internal.Streaming;
+using ProtoHttp.Streaming;
 
 namespace ProtoHttp.AspNetCore.Internal;
 
@@ -19,28 +22,61 @@ internal sealed class ProtoHttpServiceBinder<TService>(ServiceModel service, Ser
         var call = serviceMethod.CreateDelegate<Func<TService, TRequest, ServerCallContext, Task<TResponse>>>();
         var invoker = new UnaryMethodInvoker<TService, TRequest, TResponse>(method.Name, call, settings.Activator, settings.Interceptors);
         var callHandler = new UnaryCallHandler<TService, TRequest, TResponse>(method, Descriptor(method), invoker, settings);
-        Add(method, serviceMethod, callHandler.HandlerFor);
+        var connectHandler = settings.Options.EnableConnect
+            ? new ConnectUnaryHandler<TService, TRequest, TResponse>(method, Descriptor(method), invoker, settings).HandleCallAsync
+            : (Microsoft.AspNetCore.Http.RequestDelegate?)null;
+        Add(method, serviceMethod,
+        [
+            new(string.Empty, callHandler.HandlerFor(null)),
+            new(".json", callHandler.HandlerFor(MediaTypes.Canonical(MessageFormat.Json))),
+            new(".xml", callHandler.HandlerFor(MediaTypes.Canonical(MessageFormat.Xml))),
+            new(".pb", callHandler.HandlerFor(MediaTypes.Canonical(MessageFormat.Protobuf))),
+        ],
+        connectHandler);
     }
 
-    public override void AddMethod<TRequest, TResponse>(Method<TRequest, TResponse> method, ClientStreamingServerMethod<TRequest, TResponse>? handler) =>
-        AddStreaming(method);
-
-    public override void AddMethod<TRequest, TResponse>(Method<TRequest, TResponse> method, ServerStreamingServerMethod<TRequest, TResponse>? handler) =>
-        AddStreaming(method);
-
-    public override void AddMethod<TRequest, TResponse>(Method<TRequest, TResponse> method, DuplexStreamingServerMethod<TRequest, TResponse>? handler) =>
-        AddStreaming(method);
-
-    private void AddStreaming(IMethod method)
+    public override void AddMethod<TRequest, TResponse>(Method<TRequest, TResponse> method, ServerStreamingServerMethod<TRequest, TResponse>? handler)
     {
-        var streaming = new StreamingMethodHandler(method, settings.Codecs, settings.Logger);
-        Add(method, serviceMethod: null, streaming.HandlerFor);
+        var serviceMethod = FindServiceMethod(method.Name, typeof(TRequest), typeof(IServerStreamWriter<TResponse>), typeof(ServerCallContext));
+        var call = serviceMethod.CreateDelegate<Func<TService, TRequest, IServerStreamWriter<TResponse>, ServerCallContext, Task>>();
+        var invoker = new ServerStreamingMethodInvoker<TService, TRequest, TResponse>(call, settings.Activator, settings.Interceptors);
+        AddStreaming(method, serviceMethod, new ServerStreamingCallHandler<TService, TRequest, TResponse>(method, Descriptor(method), invoker, settings));
     }
 
-    private void Add(IMethod method, MethodInfo? serviceMethod, Func<WritableMediaType?, Microsoft.AspNetCore.Http.RequestDelegate> handler)
+    public override void AddMethod<TRequest, TResponse>(Method<TRequest, TResponse> method, ClientStreamingServerMethod<TRequest, TResponse>? handler)
     {
-        var metadata = serviceMethod?.GetCustomAttributes(inherit: true) ?? [];
-        Methods.Add(new BoundMethod(method.Name, Descriptor(method), metadata, handler));
+        var serviceMethod = FindServiceMethod(method.Name, typeof(IAsyncStreamReader<TRequest>), typeof(ServerCallContext));
+        var call = serviceMethod.CreateDelegate<Func<TService, IAsyncStreamReader<TRequest>, ServerCallContext, Task<TResponse>>>();
+        var invoker = new ClientStreamingMethodInvoker<TService, TRequest, TResponse>(method.Name, call, settings.Activator, settings.Interceptors);
+        AddStreaming(method, serviceMethod, new ClientStreamingCallHandler<TService, TRequest, TResponse>(method, Descriptor(method), invoker, settings));
+    }
+
+    public override void AddMethod<TRequest, TResponse>(Method<TRequest, TResponse> method, DuplexStreamingServerMethod<TRequest, TResponse>? handler)
+    {
+        var serviceMethod = FindServiceMethod(method.Name, typeof(IAsyncStreamReader<TRequest>), typeof(IServerStreamWriter<TResponse>), typeof(ServerCallContext));
+        var call = serviceMethod.CreateDelegate<Func<TService, IAsyncStreamReader<TRequest>, IServerStreamWriter<TResponse>, ServerCallContext, Task>>();
+        var invoker = new DuplexStreamingMethodInvoker<TService, TRequest, TResponse>(call, settings.Activator, settings.Interceptors);
+        AddStreaming(method, serviceMethod, new DuplexStreamingCallHandler<TService, TRequest, TResponse>(method, Descriptor(method), invoker, settings));
+    }
+
+    // PROTOCOL.md section 9: .sse and .ndjson name a stream; .json and .pb stand for their codec's stream, and XML has none.
+    private void AddStreaming<TRequest, TResponse>(Method<TRequest, TResponse> method, MethodInfo serviceMethod, StreamingCallHandler<TService, TRequest, TResponse> callHandler)
+        where TRequest : class
+        where TResponse : class =>
+        Add(method, serviceMethod,
+        [
+            new(string.Empty, callHandler.HandlerFor(null)),
+            new(".sse", callHandler.HandlerFor(StreamMediaTypes.Events)),
+            new(".ndjson", callHandler.HandlerFor(StreamMediaTypes.Lines)),
+            new(".json", callHandler.HandlerFor(StreamMediaTypes.Lines)),
+            new(".pb", callHandler.HandlerFor(StreamMediaTypes.Proto)),
+            new(".xml", callHandler.HandlerFor(null, suffixWithoutStream: ".xml")),
+        ]);
+
+    private void Add(IMethod method, MethodInfo serviceMethod, MethodRoute[] routes, Microsoft.AspNetCore.Http.RequestDelegate? connectHandler = null)
+    {
+        var metadata = serviceMethod.GetCustomAttributes(inherit: true);
+        Methods.Add(new BoundMethod(method.Name, Descriptor(method), metadata, routes, connectHandler));
     }
 
     private Google.Protobuf.Reflection.MethodDescriptor Descriptor(IMethod method) =>
@@ -49,5 +85,5 @@ internal sealed class ProtoHttpServiceBinder<TService>(ServiceModel service, Ser
 
     private static MethodInfo FindServiceMethod(string name, params Type[] parameters) =>
         typeof(TService).GetMethod(name, BindingFlags.Public | BindingFlags.Instance, parameters)
-        ?? throw new InvalidOperationException($"{typeof(TService).Name}.{name}({parameters[0].Name}, ServerCallContext) was not found.");
+        ?? throw new InvalidOperationException($"{typeof(TService).Name}.{name}({string.Join(", ", parameters.Select(p => p.Name))}) was not found.");
 }

@@ -1,10 +1,7 @@
-using System.Text;
 using Google.Protobuf;
 using Google.Protobuf.Reflection;
 using Grpc.Core;
-using Microsoft.AspNetCore.Antiforgery;
 using Microsoft.AspNetCore.Http;
-using Microsoft.AspNetCore.Http.Features;
 
 namespace ProtoHttp.AspNetCore.Internal;
 
@@ -23,7 +20,8 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
     where TRequest : class
     where TResponse : class
 {
-    private readonly MessageDescriptor _requestDescriptor = descriptor.InputType;
+    private readonly MessageRequestReader _requestReader = new(
+        descriptor.InputType, settings.Codecs, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit);
 
     // GET is allowed unless the service restricts it to methods the .proto declares free of side effects.
     private readonly bool _getAllowed =
@@ -48,7 +46,7 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
                 throw CallRejectedException.MethodNotAllowed(request.Method, _getAllowed ? "GET, POST" : "POST");
             }
 
-            var (reader, ownFormat) = isGet ? QueryReader() : BodyReader(request);
+            var (reader, ownFormat) = isGet ? _requestReader.ForQuery() : _requestReader.ForBody(request);
             var responseType = forcedType ?? AcceptNegotiator.Negotiate(request.Headers.Accept, ownFormat);
             if (responseType is null || settings.Codecs.Writer(responseType.Format) is null)
             {
@@ -76,8 +74,8 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
             }
 
             var message = isGet
-                ? ReadQuery(request, reader)
-                : await ReadBodyAsync(context, reader, cancellationToken);
+                ? _requestReader.ReadQuery(request, reader)
+                : await _requestReader.ReadBodyAsync(context, reader, cancellationToken);
             RequiredFields.Check(message, settings.Codecs.Options.Extensions);
 
             callContext = new ProtoHttpServerCallContext(context, method.FullName, deadlineUtc, cancellationToken);
@@ -116,75 +114,5 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
         {
             deadline?.Dispose();
         }
-    }
-
-    private (IMessageReader? Reader, MessageFormat OwnFormat) QueryReader() =>
-        (settings.Codecs.Reader(MessageFormat.Form), MessageFormat.Json);
-
-    private (IMessageReader? Reader, MessageFormat OwnFormat) BodyReader(HttpRequest request)
-    {
-        var contentType = request.ContentType;
-        if (string.IsNullOrEmpty(contentType))
-        {
-            if (!HasBody(request))
-            {
-                return (null, MessageFormat.Json); // No type and no body: the empty message.
-            }
-
-            throw CallRejectedException.UnsupportedMediaType("The request has a body but no Content-Type header.");
-        }
-
-        var match = MediaTypes.MatchContentType(contentType);
-        var reader = match.Status == ContentTypeStatus.Readable ? settings.Codecs.Reader(match.Format) : null;
-        if (match.Status == ContentTypeStatus.UnsupportedCharset)
-        {
-            throw CallRejectedException.UnsupportedMediaType($"The Content-Type '{contentType}' names a charset other than utf-8; text formats must be UTF-8.");
-        }
-
-        if (reader is null)
-        {
-            throw CallRejectedException.UnsupportedMediaType($"The Content-Type '{contentType}' is not a format this service reads.");
-        }
-
-        if (match.Format == MessageFormat.Form && request.HttpContext.Features.Get<IAntiforgeryValidationFeature>() is { IsValid: false } antiforgery)
-        {
-            // ASP.NET Core's antiforgery middleware ran (the app registered antiforgery) and refused the form's token.
-            throw CallRejectedException.BadRequest($"The form post has no valid antiforgery token: {antiforgery.Error?.Message}");
-        }
-
-        return (reader, match.Format == MessageFormat.Form ? MessageFormat.Json : match.Format);
-    }
-
-    private static bool HasBody(HttpRequest request) =>
-        request.ContentLength is > 0
-        || request.ContentLength is null && (request.HttpContext.Features.Get<IHttpRequestBodyDetectionFeature>()?.CanHaveBody ?? false);
-
-    private IMessage ReadQuery(HttpRequest request, IMessageReader? reader)
-    {
-        var query = request.QueryString.Value;
-        if (string.IsNullOrEmpty(query) || query == "?")
-        {
-            return MessageFactory.Create(_requestDescriptor);
-        }
-
-        if (reader is null)
-        {
-            throw CallRejectedException.BadRequest("This server does not bind query strings.");
-        }
-
-        // The raw query is ASCII by construction (anything else is percent-encoded); the binder decodes it.
-        var bytes = Encoding.Latin1.GetBytes(query, 1, query.Length - 1);
-        return reader.Read(new System.Buffers.ReadOnlySequence<byte>(bytes), _requestDescriptor);
-    }
-
-    private async ValueTask<IMessage> ReadBodyAsync(HttpContext context, IMessageReader? reader, CancellationToken cancellationToken)
-    {
-        if (reader is null)
-        {
-            return MessageFactory.Create(_requestDescriptor);
-        }
-
-        using var body = await RequestBodyReader.ReadAsync(context, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, cancellationToken);
-        return reader.Read(body.Data, _requestDescriptor);
     }
 }

@@ -34,11 +34,36 @@ internal static class HeaderMetadata
         return metadata;
     }
 
-    private static void Add(Metadata metadata, HttpHeaders headers)
+    /// <summary>
+    /// A Connect unary response's headers, or its trailers: Connect sends trailers as headers named <c>trailer-</c>
+    /// and the key.
+    /// </summary>
+    public static Metadata FromConnectResponse(HttpResponseMessage response, bool trailers)
+    {
+        var metadata = new Metadata();
+        Add(metadata, response.Headers, ConnectTrailerPrefix, trailers);
+        return metadata;
+    }
+
+    private const string ConnectTrailerPrefix = "trailer-";
+
+    // With a trailer prefix, either only the headers named with it (the prefix dropped) or only the others.
+    private static void Add(Metadata metadata, HttpHeaders headers, string? trailerPrefix = null, bool trailersOnly = false)
     {
         foreach (var (name, values) in headers.NonValidated)
         {
             var key = name.ToLowerInvariant();
+            if (trailerPrefix is not null)
+            {
+                var isTrailer = key.StartsWith(trailerPrefix, StringComparison.Ordinal);
+                if (isTrailer != trailersOnly)
+                {
+                    continue;
+                }
+
+                key = isTrailer ? key[trailerPrefix.Length..] : key;
+            }
+
             if (!MetadataText.IsValidKey(key))
             {
                 continue; // A legal HTTP header name that gRPC metadata cannot hold.

@@ -32,13 +32,29 @@ internal sealed class InvokerSettings
         Writer = Codecs.Writer(Format) ?? throw new InvalidOperationException(Format == MessageFormat.Form
             ? "ProtoHttp clients cannot send Form: servers answer in protobuf, JSON or XML, so choose one of those."
             : $"This build of ProtoHttp has no {Format} codec: choose {MessageFormat.Protobuf} or {MessageFormat.Json}.");
-        ContentType = MediaTypes.Canonical(Format).ContentType;
+        Protocol = options.Protocol;
+        if (Protocol == ClientProtocol.Connect)
+        {
+            ContentType = Format switch
+            {
+                MessageFormat.Protobuf => "application/proto",
+                MessageFormat.Json => "application/json",
+                _ => throw new InvalidOperationException($"Connect carries protobuf or JSON, not {Format}: choose {MessageFormat.Protobuf} or {MessageFormat.Json}."),
+            };
+        }
+        else
+        {
+            ContentType = MediaTypes.Canonical(Format).ContentType;
+        }
+
         Accept = MediaTypes.Canonical(Format).MediaType;
         MaxResponseSize = options.MaxResponseSize;
         Services = clientService is null ? [.. options.Services] : [.. options.Services, clientService];
     }
 
     public Uri BaseAddress { get; }
+
+    public ClientProtocol Protocol { get; }
 
     public MessageCodecs Codecs { get; }
 

@@ -79,14 +79,18 @@ internal sealed class UnaryCall<TRequest, TResponse> : IDisposable
 
             // ProtoHttp servers send the service's trailers as headers (there are no HTTP trailers on HTTP/1.1),
             // so both views start from the response headers; real HTTP trailers join once the body has been read.
-            _headers.TrySetResult(HeaderMetadata.FromResponse(response, withTrailers: false));
+            // Connect servers send them as headers too, each named trailer- and the key.
+            var connect = _method.Settings.Protocol == ClientProtocol.Connect;
+            _headers.TrySetResult(connect ? HeaderMetadata.FromConnectResponse(response, trailers: false) : HeaderMetadata.FromResponse(response, withTrailers: false));
             if (!response.IsSuccessStatusCode)
             {
-                throw await ResponseReader.ReadErrorAsync(response, _method.Settings.Codecs, HeaderMetadata.FromResponse(response, withTrailers: true), token).ConfigureAwait(false);
+                throw connect
+                    ? await ConnectErrorReader.ReadAsync(response, HeaderMetadata.FromConnectResponse(response, trailers: true), token).ConfigureAwait(false)
+                    : await ResponseReader.ReadErrorAsync(response, _method.Settings.Codecs, HeaderMetadata.FromResponse(response, withTrailers: true), token).ConfigureAwait(false);
             }
 
             var message = await ResponseReader.ReadMessageAsync(response, _method, token).ConfigureAwait(false);
-            _trailers = HeaderMetadata.FromResponse(response, withTrailers: true);
+            _trailers = connect ? HeaderMetadata.FromConnectResponse(response, trailers: true) : HeaderMetadata.FromResponse(response, withTrailers: true);
             _status = Status.DefaultSuccess;
             return message;
         }
@@ -120,7 +124,15 @@ internal sealed class UnaryCall<TRequest, TResponse> : IDisposable
             Content = new MessageContent((IMessage)request, settings.Writer, settings.ContentType),
         };
 
-        httpRequest.Headers.TryAddWithoutValidation("Accept", settings.Accept);
+        if (settings.Protocol == ClientProtocol.Connect)
+        {
+            // A Connect answer comes in the request's codec; the version header tells the server which protocol this is.
+            httpRequest.Headers.TryAddWithoutValidation("Connect-Protocol-Version", "1");
+        }
+        else
+        {
+            httpRequest.Headers.TryAddWithoutValidation("Accept", settings.Accept);
+        }
         if (_options.Headers is { Count: > 0 } metadata)
         {
             HeaderMetadata.AddToRequest(metadata, httpRequest.Headers);

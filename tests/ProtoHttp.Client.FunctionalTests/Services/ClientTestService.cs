@@ -18,7 +18,7 @@ public sealed class ClientTestService(CallProbe probe) : Protos.ClientTestServic
             throw new RpcException(new Status(StatusCode.InvalidArgument, $"'{request.Code}' is no status name."));
         }
 
-        throw new RpcException(new Status(code, request.Detail));
+        throw new RpcException(new Status(code, request.Detail), new Metadata { { "failure-reason", request.Detail } });
     }
 
     public override async Task<Empty> Slow(SlowRequest request, ServerCallContext context)

@@ -12,7 +12,8 @@ namespace ProtoHttp.FunctionalTests.Infrastructure;
 
 /// <summary>
 /// The sample server on real Kestrel at loopback ports: HTTP/1.1 and h2c (prior knowledge), with the test service
-/// mapped beside the sample's, a second copy of it behind <c>RequireAuthorization()</c>, and every log line kept.
+/// mapped beside the sample's, a second copy of it behind <c>RequireAuthorization()</c>, the streaming test service,
+/// and every log line kept.
 /// </summary>
 public sealed class SampleServer : IAsyncDisposable
 {
@@ -38,6 +39,8 @@ public sealed class SampleServer : IAsyncDisposable
 
     public CallProbe Probe => _app.Services.GetRequiredService<CallProbe>();
 
+    public StreamProbe StreamProbe => _app.Services.GetRequiredService<StreamProbe>();
+
     public IServiceProvider Services => _app.Services;
 
     public static async Task<SampleServer> StartAsync(string environment = "Production", Action<WebApplicationBuilder>? configure = null, Action<WebApplication>? map = null)
@@ -59,6 +62,7 @@ public sealed class SampleServer : IAsyncDisposable
             builder.Logging.AddProvider(logs);
             builder.Logging.AddFilter<LogSink>(category: null, LogLevel.Debug); // Beats appsettings.json: provider rules win.
             builder.Services.AddSingleton<CallProbe>();
+            builder.Services.AddSingleton<StreamProbe>();
             builder.Services.AddAuthentication(HeaderAuthenticationHandler.SchemeName)
                 .AddScheme<AuthenticationSchemeOptions, HeaderAuthenticationHandler>(HeaderAuthenticationHandler.SchemeName, null);
             builder.Services.AddProtoHttp().AddServiceOptions<ScriptedTestService>(o => o.MaxRequestBodySize = 64 * 1024);
@@ -66,6 +70,7 @@ public sealed class SampleServer : IAsyncDisposable
         });
         app.MapProtoService<ScriptedTestService>();
         app.MapProtoService<ScriptedTestService>("/secure/test_service.proto").RequireAuthorization();
+        app.MapProtoService<StreamingTestService>();
         map?.Invoke(app);
         await app.StartAsync();
         return new SampleServer(app, logs, http1, http2);

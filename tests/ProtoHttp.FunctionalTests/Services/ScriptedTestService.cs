@@ -79,6 +79,12 @@ public sealed class ScriptedTestService(CallProbe probe) : TestService.TestServi
             throw new RpcException(new Status(StatusCode.InvalidArgument, $"Unknown code '{request.Code}'."));
         }
 
-        throw new RpcException(new Status(code, request.Detail), new Metadata { { "failure-reason", request.Detail } });
+        var trailers = new Metadata { { "failure-reason", request.Detail } };
+        if (!request.StatusDetails.IsEmpty)
+        {
+            trailers.Add("grpc-status-details-bin", request.StatusDetails.ToByteArray());
+        }
+
+        throw new RpcException(new Status(code, request.Detail), trailers);
     }
 }

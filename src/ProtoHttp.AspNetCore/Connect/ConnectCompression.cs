@@ -1,0 +1,125 @@
+using System.Buffers;
+using System.IO.Compression;
+using Grpc.Core;
+using ProtoHttp.AspNetCore.Internal;
+
+namespace ProtoHttp.AspNetCore.Connect;
+
+/// <summary>
+/// gzip for Connect messages, the one compression besides <c>identity</c> this server speaks. Decompression stops at
+/// the request limit, so a small gzip bomb costs at most that much memory and answers <c>resource_exhausted</c>.
+/// </summary>
+internal static class ConnectCompression
+{
+    public const string Gzip = "gzip";
+    public const string Identity = "identity";
+
+    /// <summary>What the server accepts, for <c>Accept-Encoding</c> on an <c>unimplemented</c> refusal.</summary>
+    public const string Supported = "gzip, identity";
+
+    /// <summary>Whether <paramref name="encoding"/> (a Content-Encoding value or a GET's compression) is gzip.</summary>
+    /// <exception cref="CallRejectedException">An encoding other than gzip and identity: <c>unimplemented</c>.</exception>
+    public static bool IsGzip(string? encoding)
+    {
+        if (string.IsNullOrEmpty(encoding) || encoding.Equals(Identity, StringComparison.OrdinalIgnoreCase))
+        {
+            return false;
+        }
+
+        if (encoding.Equals(Gzip, StringComparison.OrdinalIgnoreCase))
+        {
+            return true;
+        }
+
+        throw new CallRejectedException(StatusCodes.Unimplemented, StatusCode.Unimplemented,
+            $"The compression '{encoding}' is not supported; this server reads {Supported}.")
+        {
+            Hint = new("Accept-Encoding", Supported),
+        };
+    }
+
+    /// <summary>Whether an <c>Accept-Encoding</c>-style list names gzip without <c>q=0</c>.</summary>
+    public static bool Accepts(string? acceptEncoding)
+    {
+        foreach (var item in (acceptEncoding ?? "").Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries))
+        {
+            var parts = item.Split(';', StringSplitOptions.TrimEntries);
+            if (parts[0].Equals(Gzip, StringComparison.OrdinalIgnoreCase))
+            {
+                return !parts.Skip(1).Any(parameter => parameter.StartsWith("q=", StringComparison.OrdinalIgnoreCase)
+                    && double.TryParse(parameter[2..], System.Globalization.CultureInfo.InvariantCulture, out var q) && q == 0);
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>The decompressed bytes, in a pooled array the caller returns.</summary>
+    /// <exception cref="CallRejectedException">Over <paramref name="limit"/> (<c>resource_exhausted</c>) or not gzip (<c>invalid_argument</c>).</exception>
+    public static (byte[] Pooled, int Length) Decompress(ReadOnlySequence<byte> compressed, long limit)
+    {
+        // One byte past the limit is enough to know the message is over it.
+        var cap = (int)Math.Min(limit + 1, Array.MaxLength);
+        var buffer = ArrayPool<byte>.Shared.Rent((int)Math.Min(Math.Max(compressed.Length * 4, 1024), cap));
+        var length = 0;
+        try
+        {
+            using var input = new GZipStream(new MemoryStream(compressed.ToArray()), CompressionMode.Decompress);
+            while (true)
+            {
+                if (length == buffer.Length)
+                {
+                    if (length >= cap)
+                    {
+                        break;
+                    }
+
+                    var larger = ArrayPool<byte>.Shared.Rent((int)Math.Min((long)buffer.Length * 2, cap));
+                    buffer.AsSpan(0, length).CopyTo(larger);
+                    ArrayPool<byte>.Shared.Return(buffer);
+                    buffer = larger;
+                }
+
+                var read = input.Read(buffer, length, Math.Min(buffer.Length, cap) - length);
+                if (read == 0)
+                {
+                    break;
+                }
+
+                length += read;
+            }
+        }
+        catch (InvalidDataException ex)
+        {
+            ArrayPool<byte>.Shared.Return(buffer);
+            throw CallRejectedException.BadRequest($"The message is not valid gzip: {ex.Message}");
+        }
+
+        if (length > limit)
+        {
+            ArrayPool<byte>.Shared.Return(buffer);
+            throw new CallRejectedException(StatusCodes.ResourceExhausted, StatusCode.ResourceExhausted,
+                $"The decompressed message is larger than the limit of {limit} bytes.");
+        }
+
+        return (buffer, length);
+    }
+
+    public static byte[] Compress(ReadOnlySpan<byte> data)
+    {
+        using var output = new MemoryStream();
+        using (var gzip = new GZipStream(output, CompressionLevel.Fastest, leaveOpen: true))
+        {
+            gzip.Write(data);
+        }
+
+        return output.ToArray();
+    }
+
+    // ProtoHttp's HTTP statuses for the two refusals above, named for the codes they carry.
+    private static class StatusCodes
+    {
+        public const int Unimplemented = 501;
+        public const int ResourceExhausted = 429;
+    }
+}

@@ -1,0 +1,156 @@
+using System.Buffers;
+using Google.Protobuf;
+using Google.Protobuf.Reflection;
+using Grpc.Core;
+using Microsoft.AspNetCore.Http;
+using ProtoHttp.AspNetCore.Internal;
+
+namespace ProtoHttp.AspNetCore.Connect;
+
+/// <summary>
+/// Serves one unary method in the Connect protocol at <c>/{package.Service}/{Method}</c>: POST with
+/// <c>application/proto</c> or <c>application/json</c>, GET with the message in the query for methods free of side
+/// effects, gzip both ways, Connect's error JSON. The service is called through the same invoker (interceptors,
+/// activation, deadline) as on ProtoHttp's own routes, and failures go through the same <see cref="CallErrors"/>.
+/// </summary>
+internal sealed class ConnectUnaryHandler<TService, TRequest, TResponse>(
+    Method<TRequest, TResponse> method,
+    MethodDescriptor descriptor,
+    UnaryMethodInvoker<TService, TRequest, TResponse> invoker,
+    ServiceCallSettings<TService> settings)
+    where TService : class
+    where TRequest : class
+    where TResponse : class
+{
+    private const string ProtocolVersionHeader = "Connect-Protocol-Version";
+
+    private readonly MessageDescriptor _requestDescriptor = descriptor.InputType;
+
+    // Connect allows GET only for methods the .proto declares free of side effects, whatever ProtoHttp's own routes do.
+    private readonly bool _getAllowed = descriptor.GetOptions()?.IdempotencyLevel == MethodOptions.Types.IdempotencyLevel.NoSideEffects;
+
+    public async Task HandleCallAsync(HttpContext context)
+    {
+        var failure = new CallFailureInfo(method.Name, settings.Logger, settings.Codecs, settings.DetailedErrors, settings.Options.MaxRequestBodySize,
+            ErrorType: null, Connect: true);
+        CancellationTokenSource? deadline = null;
+        ProtoHttpServerCallContext? callContext = null;
+        try
+        {
+            var request = context.Request;
+            var isGet = HttpMethods.IsGet(request.Method);
+            if (isGet ? !_getAllowed : !HttpMethods.IsPost(request.Method))
+            {
+                throw CallRejectedException.MethodNotAllowed(request.Method, _getAllowed ? "GET, POST" : "POST");
+            }
+
+            if (request.Headers[ProtocolVersionHeader] is { Count: > 0 } version && version != "1")
+            {
+                throw CallRejectedException.BadRequest($"The {ProtocolVersionHeader} header is '{version}'; this server speaks version 1.");
+            }
+
+            var timeout = ConnectTimeout.Parse(request.Headers[ConnectTimeout.HeaderName]);
+            failure = failure with { Timeout = timeout };
+            var cancellationToken = context.RequestAborted;
+            var deadlineUtc = DateTime.MaxValue;
+            if (timeout is { } span)
+            {
+                deadlineUtc = DateTime.UtcNow + span;
+                deadline = CancellationTokenSource.CreateLinkedTokenSource(context.RequestAborted);
+                if (span.TotalMilliseconds <= int.MaxValue)
+                {
+                    deadline.CancelAfter(span);
+                }
+
+                cancellationToken = deadline.Token;
+            }
+
+            var (message, codec) = isGet
+                ? ConnectGetRequest.Read(request.Query, settings.Codecs, _requestDescriptor, settings.Options.MaxRequestBodySize)
+                : await ReadBodyAsync(context, cancellationToken);
+            RequiredFields.Check(message, settings.Codecs.Options.Extensions);
+
+            callContext = new ProtoHttpServerCallContext(context, method.FullName, deadlineUtc, cancellationToken);
+            failure = failure with { FromService = true };
+            var response = await invoker.InvokeAsync((TRequest)message, callContext);
+            failure = failure with { FromService = false };
+            if (callContext.Status.StatusCode != StatusCode.OK)
+            {
+                throw new RpcException(callContext.Status);
+            }
+
+            if (callContext.HasResponseTrailers)
+            {
+                HeaderMetadata.AddToResponse(callContext.ResponseTrailers, context.Response.Headers, ConnectHeaders.TrailerPrefix);
+            }
+
+            await WriteResponseAsync(context, (IMessage)response, codec);
+        }
+        catch (Exception ex)
+        {
+            if (ex is RpcException && callContext is { HasResponseTrailers: true })
+            {
+                HeaderMetadata.AddToResponse(callContext.ResponseTrailers, context.Response.Headers, ConnectHeaders.TrailerPrefix);
+            }
+
+            failure = failure with
+            {
+                DeadlineExpired = deadline is { IsCancellationRequested: true } && !context.RequestAborted.IsCancellationRequested,
+            };
+            await CallErrors.HandleAsync(context, ex, failure);
+        }
+        finally
+        {
+            deadline?.Dispose();
+        }
+    }
+
+    private async ValueTask<(IMessage Message, MessageFormat Codec)> ReadBodyAsync(HttpContext context, CancellationToken cancellationToken)
+    {
+        var request = context.Request;
+        if (ConnectMediaTypes.Codec(request.ContentType) is not { } codec || settings.Codecs.Reader(codec) is not { } reader)
+        {
+            throw new CallRejectedException(StatusCodes.Status415UnsupportedMediaType, StatusCode.InvalidArgument,
+                $"The Content-Type '{request.ContentType}' is not a Connect codec this service reads; use {ConnectMediaTypes.AcceptPost}.")
+            {
+                Hint = new("Accept-Post", ConnectMediaTypes.AcceptPost),
+            };
+        }
+
+        var gzip = ConnectCompression.IsGzip(request.Headers.ContentEncoding);
+        var limit = settings.Options.MaxRequestBodySize;
+        using var body = await RequestBodyReader.ReadAsync(context, limit, settings.InPlaceBodyLimit, cancellationToken);
+        if (!gzip)
+        {
+            return (reader.Read(body.Data, _requestDescriptor), codec);
+        }
+
+        var (pooled, length) = ConnectCompression.Decompress(body.Data, limit);
+        try
+        {
+            return (reader.Read(new ReadOnlySequence<byte>(pooled, 0, length), _requestDescriptor), codec);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(pooled);
+        }
+    }
+
+    private async Task WriteResponseAsync(HttpContext context, IMessage message, MessageFormat codec)
+    {
+        var response = context.Response;
+        response.StatusCode = StatusCodes.Status200OK;
+        response.ContentType = ConnectMediaTypes.ContentType(codec);
+        using var buffer = new PooledBufferWriter(4096);
+        settings.Codecs.Writer(codec)!.Write(message, buffer);
+        var body = buffer.WrittenMemory;
+        if (body.Length >= settings.Options.ConnectCompressionMinSize && ConnectCompression.Accepts(context.Request.Headers.AcceptEncoding))
+        {
+            body = ConnectCompression.Compress(body.Span);
+            response.Headers.ContentEncoding = ConnectCompression.Gzip;
+        }
+
+        response.ContentLength = body.Length;
+        await response.BodyWriter.WriteAsync(body);
+    }
+}

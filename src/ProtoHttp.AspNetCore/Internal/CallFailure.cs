@@ -1,0 +1,16 @@
+using Grpc.Core;
+
+namespace ProtoHttp.AspNetCore.Internal;
+
+/// <summary>
+/// What <see cref="CallErrors"/> decided a failed call answers: the HTTP status and code, the text the client may see,
+/// a header that says what would work (<c>Allow</c>, <c>Accept-Post</c>), the trailers an <see cref="RpcException"/>
+/// carried, and whether the error must be JSON whatever the negotiated format.
+/// </summary>
+internal readonly record struct CallFailure(
+    int HttpStatus,
+    StatusCode Code,
+    string Text,
+    KeyValuePair<string, string>? Hint = null,
+    Metadata? Trailers = null,
+    bool InJson = false);

@@ -1,0 +1,89 @@
+using System.Buffers;
+using System.Text;
+using Google.Protobuf;
+using Google.Protobuf.Reflection;
+using Microsoft.AspNetCore.Antiforgery;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Http.Features;
+
+namespace ProtoHttp.AspNetCore.Internal;
+
+/// <summary>
+/// Reads the one request message of a call, from the query string of a GET or from a body in any format of PROTOCOL.md
+/// section 2: first which reader the request needs and what its own format is, then the message. Unary and
+/// server-streaming calls share it.
+/// </summary>
+internal sealed class MessageRequestReader(MessageDescriptor descriptor, MessageCodecs codecs, long maxRequestBodySize, long inPlaceBodyLimit)
+{
+    /// <summary>The query binder and the own format of a GET: JSON.</summary>
+    public (IMessageReader? Reader, MessageFormat OwnFormat) ForQuery() => (codecs.Reader(MessageFormat.Form), MessageFormat.Json);
+
+    /// <summary>The reader a POST body's <c>Content-Type</c> names, and the request's own format.</summary>
+    /// <exception cref="CallRejectedException">The type is missing for a body, unknown, not UTF-8 (415), or a form without a valid antiforgery token (400).</exception>
+    public (IMessageReader? Reader, MessageFormat OwnFormat) ForBody(HttpRequest request)
+    {
+        var contentType = request.ContentType;
+        if (string.IsNullOrEmpty(contentType))
+        {
+            if (!HasBody(request))
+            {
+                return (null, MessageFormat.Json); // No type and no body: the empty message.
+            }
+
+            throw CallRejectedException.UnsupportedMediaType("The request has a body but no Content-Type header.");
+        }
+
+        var match = MediaTypes.MatchContentType(contentType);
+        var reader = match.Status == ContentTypeStatus.Readable ? codecs.Reader(match.Format) : null;
+        if (match.Status == ContentTypeStatus.UnsupportedCharset)
+        {
+            throw CallRejectedException.UnsupportedMediaType($"The Content-Type '{contentType}' names a charset other than utf-8; text formats must be UTF-8.");
+        }
+
+        if (reader is null)
+        {
+            throw CallRejectedException.UnsupportedMediaType($"The Content-Type '{contentType}' is not a format this service reads.");
+        }
+
+        if (match.Format == MessageFormat.Form && request.HttpContext.Features.Get<IAntiforgeryValidationFeature>() is { IsValid: false } antiforgery)
+        {
+            // ASP.NET Core's antiforgery middleware ran (the app registered antiforgery) and refused the form's token.
+            throw CallRejectedException.BadRequest($"The form post has no valid antiforgery token: {antiforgery.Error?.Message}");
+        }
+
+        return (reader, match.Format == MessageFormat.Form ? MessageFormat.Json : match.Format);
+    }
+
+    public static bool HasBody(HttpRequest request) =>
+        request.ContentLength is > 0
+        || request.ContentLength is null && (request.HttpContext.Features.Get<IHttpRequestBodyDetectionFeature>()?.CanHaveBody ?? false);
+
+    public IMessage ReadQuery(HttpRequest request, IMessageReader? reader)
+    {
+        var query = request.QueryString.Value;
+        if (string.IsNullOrEmpty(query) || query == "?")
+        {
+            return MessageFactory.Create(descriptor);
+        }
+
+        if (reader is null)
+        {
+            throw CallRejectedException.BadRequest("This server does not bind query strings.");
+        }
+
+        // The raw query is ASCII by construction (anything else is percent-encoded); the binder decodes it.
+        var bytes = Encoding.Latin1.GetBytes(query, 1, query.Length - 1);
+        return reader.Read(new ReadOnlySequence<byte>(bytes), descriptor);
+    }
+
+    public async ValueTask<IMessage> ReadBodyAsync(HttpContext context, IMessageReader? reader, CancellationToken cancellationToken)
+    {
+        if (reader is null)
+        {
+            return MessageFactory.Create(descriptor);
+        }
+
+        using var body = await RequestBodyReader.ReadAsync(context, maxRequestBodySize, inPlaceBodyLimit, cancellationToken);
+        return reader.Read(body.Data, descriptor);
+    }
+}

@@ -1,0 +1,148 @@
+using System.Buffers;
+using System.IO.Pipelines;
+using Google.Protobuf.Reflection;
+using Grpc.Core;
+using Microsoft.AspNetCore.Http;
+using ProtoHttp.Streaming;
+
+namespace ProtoHttp.AspNetCore.Internal.Streaming;
+
+/// <summary>
+/// The <see cref="IAsyncStreamReader{T}"/> a client-streaming or bidirectional service reads its requests from: Connect
+/// envelopes read one at a time from the request body as they arrive, each at most the request size limit. A malformed
+/// envelope is the client's fault: kept in <see cref="Fault"/>, so the call answers it whatever the service made of the
+/// exception it was thrown.
+/// </summary>
+internal sealed class EnvelopeStreamReader<TRequest>(
+    PipeReader body, IMessageReader codec, MessageDescriptor descriptor, ExtensionCatalog extensions, long limit, long inPlaceLimit, CancellationToken callToken)
+    : IAsyncStreamReader<TRequest>
+    where TRequest : class
+{
+    private bool _finished;
+
+    public TRequest Current { get; private set; } = null!;
+
+    /// <summary>What was wrong with the request stream, if anything was.</summary>
+    public CallRejectedException? Fault { get; private set; }
+
+    public async Task<bool> MoveNext(CancellationToken cancellationToken)
+    {
+        if (Fault is not null)
+        {
+            throw Fault;
+        }
+
+        if (_finished)
+        {
+            return false;
+        }
+
+        using var linked = cancellationToken.CanBeCanceled ? CancellationTokenSource.CreateLinkedTokenSource(callToken, cancellationToken) : null;
+        var token = linked?.Token ?? callToken;
+        while (true)
+        {
+            var result = await body.ReadAsync(token);
+            var buffer = result.Buffer;
+            if (Envelope.TryReadHeader(buffer, out var flags, out var length))
+            {
+                CheckHeader(flags, length);
+                var size = Envelope.HeaderLength + (long)length;
+                if (buffer.Length >= size)
+                {
+                    Current = Parse(buffer.Slice(Envelope.HeaderLength, length));
+                    body.AdvanceTo(buffer.GetPosition(size));
+                    return true;
+                }
+
+                if (size > inPlaceLimit)
+                {
+                    // Bytes left in the pipe hold back the server's buffers and HTTP/2's window: copy a large one out.
+                    body.AdvanceTo(buffer.GetPosition(Envelope.HeaderLength));
+                    Current = await ReadLargeAsync((int)length, token);
+                    return true;
+                }
+            }
+
+            if (result.IsCompleted)
+            {
+                body.AdvanceTo(buffer.End);
+                if (buffer.IsEmpty)
+                {
+                    _finished = true;
+                    return false;
+                }
+
+                throw Reject(CallRejectedException.BadRequest(
+                    $"The request body ends inside an envelope: {buffer.Length} bytes arrived of the envelope that starts there."));
+            }
+
+            body.AdvanceTo(buffer.Start, buffer.End);
+        }
+    }
+
+    private void CheckHeader(byte flags, uint length)
+    {
+        if (flags != Envelope.MessageFlag)
+        {
+            throw Reject(CallRejectedException.BadRequest(flags == Envelope.CompressedFlag
+                ? "A request envelope has the compressed flag (0x01), but no Connect-Content-Encoding was agreed; send flag 0x00."
+                : $"A request envelope has the flags 0x{flags:x2}; a request message's envelope has the flags 0x00."));
+        }
+
+        if (length > limit)
+        {
+            throw Reject(new CallRejectedException(StatusCodes.Status413PayloadTooLarge, StatusCode.ResourceExhausted,
+                $"A request envelope holds {length} bytes, more than the limit of {limit} bytes per message."));
+        }
+    }
+
+    private async Task<TRequest> ReadLargeAsync(int length, CancellationToken token)
+    {
+        var array = ArrayPool<byte>.Shared.Rent(length);
+        try
+        {
+            var filled = 0;
+            while (filled < length)
+            {
+                var result = await body.ReadAsync(token);
+                var buffer = result.Buffer;
+                var take = (int)Math.Min(buffer.Length, length - filled);
+                buffer.Slice(0, take).CopyTo(array.AsSpan(filled));
+                filled += take;
+                body.AdvanceTo(buffer.GetPosition(take));
+                if (filled < length && result.IsCompleted)
+                {
+                    throw Reject(CallRejectedException.BadRequest(
+                        $"The request body ends inside an envelope: {filled} of its {length} bytes of payload arrived."));
+                }
+            }
+
+            return Parse(new ReadOnlySequence<byte>(array, 0, length));
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(array);
+        }
+    }
+
+    private TRequest Parse(ReadOnlySequence<byte> payload)
+    {
+        try
+        {
+            var message = codec.Read(payload, descriptor);
+            RequiredFields.Check(message, extensions);
+            return (TRequest)message;
+        }
+        catch (InvalidMessageException ex)
+        {
+            throw Reject(CallRejectedException.BadRequest($"A request envelope does not hold a valid message: {ex.Message}"));
+        }
+    }
+
+    private CallRejectedException Reject(CallRejectedException fault)
+    {
+        _finished = true;
+        Fault = fault;
+        return fault;
+    }
+}

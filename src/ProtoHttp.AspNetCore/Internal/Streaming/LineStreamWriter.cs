@@ -1,0 +1,32 @@
+using System.Buffers;
+using Google.Protobuf;
+using Microsoft.AspNetCore.Http;
+using ProtoHttp.Streaming;
+
+namespace ProtoHttp.AspNetCore.Internal.Streaming;
+
+/// <summary>NDJSON: one <c>{"result": …}</c> line per message; a failure (or trailers) in one last line.</summary>
+internal sealed class LineStreamWriter(HttpContext context, StreamMediaType type, IMessageCodec json) : StreamResponseWriter(context, type)
+{
+    protected override async Task WriteMessageCoreAsync(IMessage message, CancellationToken cancellationToken)
+    {
+        // Written whole before it goes out, so a message JSON cannot carry fails without leaving half a line.
+        using var line = new PooledBufferWriter(512);
+        line.Write("{\"result\":"u8);
+        json.Write(message, line);
+        line.Write("}\n"u8);
+        await Response.BodyWriter.WriteAsync(line.WrittenMemory, cancellationToken);
+        await FlushAsync(cancellationToken);
+    }
+
+    protected override async Task WriteEndCoreAsync(StreamOutcome outcome, CancellationToken cancellationToken)
+    {
+        using var line = new PooledBufferWriter(256);
+        if (StreamEndRecord.WriteLine(outcome, line))
+        {
+            await Response.BodyWriter.WriteAsync(line.WrittenMemory, cancellationToken);
+        }
+
+        await FlushAsync(cancellationToken);
+    }
+}

@@ -1,0 +1,82 @@
+using Google.Protobuf.Reflection;
+using Grpc.Core;
+using Microsoft.AspNetCore.Http;
+using ProtoHttp.Streaming;
+
+namespace ProtoHttp.AspNetCore.Internal.Streaming;
+
+/// <summary>
+/// Serves a server-streaming method: the request as for a unary call (a body in any format, or GET with the query
+/// string) or as one envelope; the response a stream of the service's messages.
+/// </summary>
+internal sealed class ServerStreamingCallHandler<TService, TRequest, TResponse>(
+    Method<TRequest, TResponse> method,
+    MethodDescriptor descriptor,
+    ServerStreamingMethodInvoker<TService, TRequest, TResponse> invoker,
+    ServiceCallSettings<TService> settings)
+    : StreamingCallHandler<TService, TRequest, TResponse>(method, descriptor, settings)
+    where TService : class
+    where TRequest : class
+    where TResponse : class
+{
+    private readonly MessageRequestReader _requestReader = new(
+        descriptor.InputType, settings.Codecs, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit);
+
+    // GET is allowed unless the service restricts it to methods the .proto declares free of side effects.
+    private readonly bool _getAllowed =
+        !settings.Options.RestrictGetToNoSideEffectMethods
+        || descriptor.GetOptions()?.IdempotencyLevel == MethodOptions.Types.IdempotencyLevel.NoSideEffects;
+
+    protected override bool ReadsRequestStream => false;
+
+    protected override StreamRequestPlan PlanRequest(HttpRequest request)
+    {
+        if (HttpMethods.IsGet(request.Method) && _getAllowed)
+        {
+            // A browser's address bar must show the stream as text it can read as it comes: events, not a download.
+            var own = AcceptsHtml(request) ? StreamFormat.Events : StreamFormat.Lines;
+            return new StreamRequestPlan(IsGet: true, _requestReader.ForQuery().Reader, Envelope: null, own);
+        }
+
+        if (!HttpMethods.IsPost(request.Method))
+        {
+            throw MethodNotAllowed(request.Method, _getAllowed ? "GET, POST" : "POST");
+        }
+
+        if (StreamMediaTypes.EnvelopeType(request.ContentType) is { } envelope)
+        {
+            return new StreamRequestPlan(IsGet: false, Settings.Codecs.Reader(envelope.Codec), envelope, envelope.Format);
+        }
+
+        var (reader, ownFormat) = _requestReader.ForBody(request);
+        return new StreamRequestPlan(IsGet: false, reader, Envelope: null, ownFormat == MessageFormat.Protobuf ? StreamFormat.ConnectProto : StreamFormat.Lines);
+    }
+
+    protected override async ValueTask<TRequest?> ReadRequestAsync(HttpContext context, StreamRequestPlan plan, CancellationToken cancellationToken)
+    {
+        var message = plan.IsGet
+            ? _requestReader.ReadQuery(context.Request, plan.Reader)
+            : plan.Envelope is null
+                ? await _requestReader.ReadBodyAsync(context, plan.Reader, cancellationToken)
+                : await SingleEnvelope.ReadAsync(context, plan.Reader!, Descriptor.InputType, Settings, cancellationToken);
+        RequiredFields.Check(message, Settings.Codecs.Options.Extensions);
+        return (TRequest)message;
+    }
+
+    protected override Task InvokeAsync(
+        TRequest? request, EnvelopeStreamReader<TRequest>? requestStream, StreamResponseWriter response, ProtoHttpServerCallContext context) =>
+        invoker.InvokeAsync(request!, new ResponseStreamWriter<TResponse>(response, context.CancellationToken), context);
+
+    private static bool AcceptsHtml(HttpRequest request)
+    {
+        foreach (var value in request.Headers.Accept)
+        {
+            if (value is not null && value.Contains("text/html", StringComparison.OrdinalIgnoreCase))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+}

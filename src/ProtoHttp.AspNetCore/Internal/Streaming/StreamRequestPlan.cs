@@ -1,0 +1,10 @@
+using ProtoHttp.Streaming;
+
+namespace ProtoHttp.AspNetCore.Internal.Streaming;
+
+/// <summary>How a streaming call's request is read, decided before anything is read.</summary>
+/// <param name="IsGet">The one request message comes from the query string.</param>
+/// <param name="Reader">The reader of the body (or of the envelopes' payloads); <see langword="null"/> for an empty request.</param>
+/// <param name="Envelope">The envelope stream the body is in, when it is in envelopes.</param>
+/// <param name="OwnFormat">The stream format the response takes when <c>Accept</c> names none.</param>
+internal readonly record struct StreamRequestPlan(bool IsGet, IMessageReader? Reader, StreamMediaType? Envelope, StreamFormat OwnFormat);

@@ -1,0 +1,149 @@
+using Google.Protobuf;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Http.Features;
+using ProtoHttp.Streaming;
+
+namespace ProtoHttp.AspNetCore.Internal.Streaming;
+
+/// <summary>
+/// Writes a streaming call's response: its messages as they come, then the last record with the outcome and trailers
+/// (PROTOCOL.md section 9). Each write waits for the network to take it, so a slow reader slows the service instead of
+/// filling memory. One write at a time: the service's writes, keep-alive comments and the last record never interleave.
+/// The response (status 200, headers) starts with the first write; until then a failure can still answer as a unary
+/// call does.
+/// </summary>
+internal abstract class StreamResponseWriter(HttpContext context, StreamMediaType type) : IAsyncDisposable
+{
+    private readonly SemaphoreSlim _lock = new(1, 1);
+    private volatile bool _ended;
+
+    public StreamMediaType Type { get; } = type;
+
+    /// <summary>Whether anything went out: after that, a failure can only be told in the last record.</summary>
+    public bool HasStarted => Response.HasStarted;
+
+    protected HttpResponse Response => context.Response;
+
+    public static StreamResponseWriter For(HttpContext context, StreamMediaType type, MessageCodecs codecs, TimeSpan keepAliveInterval) => type.Format switch
+    {
+        StreamFormat.Events => new EventStreamWriter(context, type, codecs.Writer(MessageFormat.Json)!, keepAliveInterval),
+        StreamFormat.Lines => new LineStreamWriter(context, type, codecs.Writer(MessageFormat.Json)!),
+        _ => new EnvelopeStreamWriter(context, type, codecs.Writer(type.Codec)!),
+    };
+
+    /// <summary>Writes one message and waits until the network has taken it.</summary>
+    /// <exception cref="InvalidOperationException">The call has already ended (its deadline passed, or it completed).</exception>
+    public async Task WriteMessageAsync(IMessage message, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(message);
+        await _lock.WaitAsync(cancellationToken);
+        try
+        {
+            if (_ended)
+            {
+                throw new InvalidOperationException("The call has ended; no more messages can be written to its response stream.");
+            }
+
+            Start();
+            await WriteMessageCoreAsync(message, cancellationToken);
+            OnWritten();
+        }
+        finally
+        {
+            _lock.Release();
+        }
+    }
+
+    /// <summary>
+    /// Writes the last record; or, for a failure when nothing went out yet, lets <paramref name="unstarted"/> answer as a
+    /// unary call would. Later writes of the service (one that ignored its deadline) fail instead of following it.
+    /// </summary>
+    public async Task EndAsync(StreamOutcome outcome, Func<Task>? unstarted = null)
+    {
+        _ended = true;
+        await StopKeepAliveAsync();
+        await _lock.WaitAsync(context.RequestAborted);
+        try
+        {
+            if (unstarted is not null && !Response.HasStarted)
+            {
+                await unstarted();
+                return;
+            }
+
+            Start();
+            await WriteEndCoreAsync(outcome, context.RequestAborted);
+        }
+        finally
+        {
+            _lock.Release();
+        }
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        _ended = true;
+        await StopKeepAliveAsync();
+    }
+
+    protected abstract Task WriteMessageCoreAsync(IMessage message, CancellationToken cancellationToken);
+
+    protected abstract Task WriteEndCoreAsync(StreamOutcome outcome, CancellationToken cancellationToken);
+
+    /// <summary>Called after each message, under the lock.</summary>
+    protected virtual void OnWritten()
+    {
+    }
+
+    protected virtual Task StopKeepAliveAsync() => Task.CompletedTask;
+
+    /// <summary>Writes <paramref name="write"/>'s output under the lock, unless a message or the end is being written.</summary>
+    protected async Task<bool> TryWriteIdleAsync(Func<CancellationToken, Task> write)
+    {
+        if (_ended || !_lock.Wait(0))
+        {
+            return false;
+        }
+
+        try
+        {
+            if (_ended)
+            {
+                return false;
+            }
+
+            Start();
+            await write(context.RequestAborted);
+            return true;
+        }
+        finally
+        {
+            _lock.Release();
+        }
+    }
+
+    /// <summary>Waits until the network has taken what was written.</summary>
+    protected async Task FlushAsync(CancellationToken cancellationToken)
+    {
+        var result = await Response.BodyWriter.FlushAsync(cancellationToken);
+        if (result.IsCanceled)
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            throw new OperationCanceledException("The response stream's flush was canceled.");
+        }
+    }
+
+    private void Start()
+    {
+        if (Response.HasStarted)
+        {
+            return;
+        }
+
+        Response.StatusCode = StatusCodes.Status200OK;
+        Response.ContentType = Type.ContentType;
+        // A stream is never the same twice, and every message must leave at once, not when some buffer fills.
+        Response.Headers.CacheControl = "no-cache";
+        context.Features.Get<IHttpResponseBodyFeature>()?.DisableBuffering();
+    }
+}

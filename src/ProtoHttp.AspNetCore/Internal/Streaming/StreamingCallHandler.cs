@@ -1,0 +1,199 @@
+using Google.Protobuf.Reflection;
+using Grpc.Core;
+using Microsoft.AspNetCore.Http;
+using ProtoHttp.Streaming;
+
+namespace ProtoHttp.AspNetCore.Internal.Streaming;
+
+/// <summary>
+/// Serves one streaming method over HTTP (PROTOCOL.md section 9): checks the verb, transport and media types, chooses the
+/// stream format, sets the deadline, calls the service through its invoker with a response stream in that format, and
+/// ends the stream with its last record. A failure before anything was written answers as a unary call does (status and
+/// ErrorResult); after that, in the last record. Every failure is decided by <see cref="CallErrors"/>, told whether it
+/// came from the app's code or from ProtoHttp's, or from a request stream the client got wrong.
+/// </summary>
+internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
+    Method<TRequest, TResponse> method, MethodDescriptor descriptor, ServiceCallSettings<TService> settings)
+    where TService : class
+    where TRequest : class
+    where TResponse : class
+{
+    protected Method<TRequest, TResponse> Method => method;
+
+    protected MethodDescriptor Descriptor => descriptor;
+
+    protected ServiceCallSettings<TService> Settings => settings;
+
+    /// <summary>
+    /// A handler for one route: <paramref name="forced"/> is the stream a suffix names; <paramref name="suffixWithoutStream"/>
+    /// a suffix whose format has no stream (<c>.xml</c>), which answers 406 once the request is otherwise acceptable.
+    /// </summary>
+    public RequestDelegate HandlerFor(StreamMediaType? forced, string? suffixWithoutStream = null) =>
+        context => HandleCallAsync(context, forced, suffixWithoutStream);
+
+    /// <summary>Checks the verb, the transport and the request's media type; decides how the request is read.</summary>
+    /// <exception cref="CallRejectedException">405, 505 or 415.</exception>
+    protected abstract StreamRequestPlan PlanRequest(HttpRequest request);
+
+    /// <summary>Reads what must be read before the service runs: the one request of a server-streaming call.</summary>
+    protected abstract ValueTask<TRequest?> ReadRequestAsync(HttpContext context, StreamRequestPlan plan, CancellationToken cancellationToken);
+
+    /// <summary>Runs the service, writing what it answers to <paramref name="response"/>.</summary>
+    protected abstract Task InvokeAsync(
+        TRequest? request, EnvelopeStreamReader<TRequest>? requestStream, StreamResponseWriter response, ProtoHttpServerCallContext context);
+
+    /// <summary>Whether the request body is a stream of envelopes the service reads as it runs.</summary>
+    protected abstract bool ReadsRequestStream { get; }
+
+    protected static CallRejectedException MethodNotAllowed(string verb, string allow) => CallRejectedException.MethodNotAllowed(verb, allow);
+
+    private async Task HandleCallAsync(HttpContext context, StreamMediaType? forced, string? suffixWithoutStream)
+    {
+        context.Response.Headers.Vary = "Accept";
+        var failure = new CallFailureInfo(method.Name, settings.Logger, settings.Codecs, settings.DetailedErrors, settings.Options.MaxRequestBodySize,
+            ErrorType: forced is null ? null : ErrorTypeOf(forced));
+        CancellationTokenSource? deadline = null;
+        ProtoHttpServerCallContext? callContext = null;
+        StreamResponseWriter? response = null;
+        EnvelopeStreamReader<TRequest>? requestStream = null;
+        try
+        {
+            var request = context.Request;
+            var plan = PlanRequest(request);
+            if (suffixWithoutStream is not null)
+            {
+                throw new CallRejectedException(StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument,
+                    $"The {suffixWithoutStream} suffix names a format with no stream form; a streaming method answers {StreamMediaTypes.WritableList}.");
+            }
+
+            var type = forced ?? StreamAcceptNegotiator.Negotiate(request.Headers.Accept, plan.OwnFormat);
+            if (type is null)
+            {
+                failure = failure with { ErrorType = MediaTypes.Canonical(MessageFormat.Json) };
+                throw new CallRejectedException(StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument,
+                    $"None of the media types in the Accept header is a stream format; a streaming method answers {StreamMediaTypes.WritableList}.");
+            }
+
+            failure = failure with { ErrorType = ErrorTypeOf(type) };
+            ProtoHttpLog.FormatChosen(settings.Logger, method.Name, plan.Reader?.Format, type.ContentType);
+
+            var timeout = ConnectTimeout.Parse(request.Headers[ConnectTimeout.HeaderName]);
+            failure = failure with { Timeout = timeout };
+            var cancellationToken = context.RequestAborted;
+            var deadlineUtc = DateTime.MaxValue;
+            if (timeout is { } span)
+            {
+                deadlineUtc = DateTime.UtcNow + span;
+                deadline = CancellationTokenSource.CreateLinkedTokenSource(context.RequestAborted);
+                if (span.TotalMilliseconds <= int.MaxValue)
+                {
+                    deadline.CancelAfter(span);
+                }
+
+                cancellationToken = deadline.Token;
+            }
+
+            var message = await ReadRequestAsync(context, plan, cancellationToken);
+            if (ReadsRequestStream)
+            {
+                requestStream = new EnvelopeStreamReader<TRequest>(context.Request.BodyReader, plan.Reader!, descriptor.InputType,
+                    settings.Codecs.Options.Extensions, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, cancellationToken);
+            }
+
+            callContext = new ProtoHttpServerCallContext(context, method.FullName, deadlineUtc, cancellationToken);
+            response = StreamResponseWriter.For(context, type, settings.Codecs, settings.Options.StreamKeepAliveInterval);
+            failure = failure with { FromService = true };
+            await InvokeAsync(message, requestStream, response, callContext);
+            failure = failure with { FromService = false };
+            if (callContext.Status.StatusCode != StatusCode.OK)
+            {
+                throw new RpcException(callContext.Status);
+            }
+
+            await response.EndAsync(StreamOutcome.Ok(callContext.HasResponseTrailers ? callContext.ResponseTrailers : null));
+        }
+        catch (Exception ex)
+        {
+            var cause = ex;
+            if (requestStream?.Fault is { } fault && failure.FromService)
+            {
+                // The service failed on the request stream the client got wrong: that is what the call answers.
+                cause = fault;
+                failure = failure with { FromService = false };
+            }
+
+            failure = failure with
+            {
+                DeadlineExpired = deadline is { IsCancellationRequested: true } && !context.RequestAborted.IsCancellationRequested,
+            };
+            await FailAsync(context, cause, failure, response, callContext);
+        }
+        finally
+        {
+            if (response is not null)
+            {
+                await response.DisposeAsync();
+            }
+
+            deadline?.Dispose();
+        }
+    }
+
+    private static async Task FailAsync(
+        HttpContext context, Exception exception, CallFailureInfo failure, StreamResponseWriter? response, ProtoHttpServerCallContext? callContext)
+    {
+        if (CallErrors.Decide(exception, failure, context.RequestAborted.IsCancellationRequested) is not { } decided)
+        {
+            return; // The client went away: nobody is left to tell.
+        }
+
+        var trailers = callContext is { HasResponseTrailers: true } ? callContext.ResponseTrailers : null;
+        if (response is null)
+        {
+            await CallErrors.AnswerAsync(context, decided, failure);
+            return;
+        }
+
+        try
+        {
+            await response.EndAsync(new StreamOutcome(decided.Code, decided.Text, Merge(trailers, decided.Trailers)), unstarted: () =>
+            {
+                if (trailers is not null)
+                {
+                    // As for unary calls: trailers set before the failure go out with it, as headers.
+                    HeaderMetadata.AddToResponse(trailers, context.Response.Headers);
+                }
+
+                return CallErrors.AnswerAsync(context, decided, failure);
+            });
+        }
+        catch (Exception ex) when (context.RequestAborted.IsCancellationRequested && ex is OperationCanceledException or IOException)
+        {
+            // The client left while the last record was on its way.
+        }
+    }
+
+    private static Metadata? Merge(Metadata? first, Metadata? second)
+    {
+        if (first is not { Count: > 0 })
+        {
+            return second;
+        }
+
+        if (second is not { Count: > 0 })
+        {
+            return first;
+        }
+
+        var merged = new Metadata();
+        foreach (var entry in first.Concat(second))
+        {
+            merged.Add(entry);
+        }
+
+        return merged;
+    }
+
+    /// <summary>The unary type an ErrorResult goes out in before the stream starts: protobuf for <c>connect+proto</c>, else JSON.</summary>
+    private static WritableMediaType ErrorTypeOf(StreamMediaType type) => MediaTypes.Canonical(type.Codec);
+}

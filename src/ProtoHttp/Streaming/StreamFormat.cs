@@ -1,0 +1,17 @@
+namespace ProtoHttp.Streaming;
+
+/// <summary>How the messages of a streaming call are framed in one HTTP body (PROTOCOL.md section 9).</summary>
+internal enum StreamFormat
+{
+    /// <summary>Server-Sent Events: one default event per message, then an <c>end</c> event.</summary>
+    Events,
+
+    /// <summary>NDJSON: one <c>{"result": …}</c> line per message; a failure ends with an <c>{"error": …}</c> line.</summary>
+    Lines,
+
+    /// <summary>Connect streaming envelopes holding protobuf messages.</summary>
+    ConnectProto,
+
+    /// <summary>Connect streaming envelopes holding JSON messages.</summary>
+    ConnectJson,
+}

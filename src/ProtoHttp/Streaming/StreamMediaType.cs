@@ -1,0 +1,30 @@
+namespace ProtoHttp.Streaming;
+
+/// <summary>
+/// A media type an <c>Accept</c> header can name for a stream, and the stream it stands for: a stream's own type, or a
+/// unary type that stands for its codec's stream format (<c>application/json</c> for lines).
+/// </summary>
+internal sealed class StreamMediaType
+{
+    public StreamMediaType(string mediaType, StreamFormat format, string contentType)
+    {
+        MediaType = mediaType;
+        Format = format;
+        ContentType = contentType;
+        Type = mediaType[..mediaType.IndexOf('/')];
+    }
+
+    /// <summary>The type as an <c>Accept</c> range names it.</summary>
+    public string MediaType { get; }
+
+    public StreamFormat Format { get; }
+
+    /// <summary>The response <c>Content-Type</c> of the stream.</summary>
+    public string ContentType { get; }
+
+    /// <summary>The part before the slash, matched by <c>type/*</c> ranges.</summary>
+    public string Type { get; }
+
+    /// <summary>The codec the stream's messages are written in: protobuf for <c>connect+proto</c>, else JSON.</summary>
+    public MessageFormat Codec => Format == StreamFormat.ConnectProto ? MessageFormat.Protobuf : MessageFormat.Json;
+}

@@ -1,0 +1,118 @@
+using Google.Rpc;
+using Grpc.Core;
+using Northwind;
+using ProtoHttp.Client.FunctionalTests.Infrastructure;
+using ProtoHttp.Client.FunctionalTests.Protos;
+using ProtoService;
+
+namespace ProtoHttp.Client.FunctionalTests;
+
+/// <summary>
+/// The generated clients with <see cref="ClientProtocol.Connect"/>: calls go to the Connect paths
+/// (<c>/{package.Service}/{Method}</c>) in protobuf or JSON, and errors, details, trailers and deadlines arrive as
+/// they do under gRPC.
+/// </summary>
+public sealed class ConnectProtocolTests(ServerFixture server) : IClassFixture<ServerFixture>
+{
+    public static TheoryData<MessageFormat, bool> FormatsAndProtocols => new()
+    {
+        { MessageFormat.Protobuf, false }, { MessageFormat.Json, false }, { MessageFormat.Protobuf, true }, { MessageFormat.Json, true },
+    };
+
+    [Theory]
+    [MemberData(nameof(FormatsAndProtocols))]
+    public async Task AUnaryCallGoesToTheConnectPath(MessageFormat format, bool http2)
+    {
+        using var http = Http(http2);
+        var test = new ClientTestService.ClientTestServiceClient(Invoker(http, format));
+
+        var reply = await test.EchoAsync(new EchoRequest());
+
+        Assert.Equal("/protohttp.clienttests.ClientTestService/Echo", reply.HttpPath);
+        Assert.Equal("1", reply.Headers["connect-protocol-version"]);
+        Assert.Equal(format == MessageFormat.Protobuf ? "application/proto" : "application/json", reply.Headers["content-type"].Split(';')[0]);
+    }
+
+    [Theory]
+    [InlineData(MessageFormat.Protobuf)]
+    [InlineData(MessageFormat.Json)]
+    public async Task TheSampleAnswersInBothCodecs(MessageFormat format)
+    {
+        using var http = Http(http2: false);
+        var invoker = Invoker(http, format);
+
+        var search = await new ProtoService.SearchService.SearchServiceClient(invoker).SearchAsync(new SearchRequest { Query = "chai" });
+        var orders = await new NorthwindService.NorthwindServiceClient(invoker).GetOrdersAsync(new OrdersRequest());
+
+        Assert.Equal("Chai", search.Result[0].Title);
+        Assert.Equal(830, orders.Orders.Count);
+    }
+
+    [Theory]
+    [InlineData(StatusCode.NotFound)]
+    [InlineData(StatusCode.Cancelled)]
+    [InlineData(StatusCode.ResourceExhausted)]
+    [InlineData(StatusCode.Unauthenticated)]
+    [InlineData(StatusCode.DataLoss)]
+    public async Task AnErrorArrivesWithItsCodeMessageAndTrailers(StatusCode code)
+    {
+        using var http = Http(http2: false);
+        var test = new ClientTestService.ClientTestServiceClient(Invoker(http, MessageFormat.Protobuf));
+        var name = StatusMapping.ToCodeName(code);
+
+        var ex = await Assert.ThrowsAsync<RpcException>(() => test.FailAsync(new FailRequest { Code = name, Detail = $"Failed with {name}." }).ResponseAsync);
+
+        Assert.Equal(code, ex.StatusCode);
+        Assert.Equal($"Failed with {name}.", ex.Status.Detail);
+        Assert.Equal($"Failed with {name}.", ex.Trailers.GetValue("failure-reason"));
+    }
+
+    [Fact]
+    public async Task ARichErrorsDetailsAreReadAsUnderGrpc()
+    {
+        using var http = Http(http2: false);
+        var search = new ProtoService.SearchService.SearchServiceClient(Invoker(http, MessageFormat.Json));
+
+        var ex = await Assert.ThrowsAsync<RpcException>(() => search.SearchAsync(new SearchRequest { Query = "chai", PageNumber = 0 }).ResponseAsync);
+
+        // Grpc.StatusProto's reading of the status, as a gRPC client would do it.
+        var status = ex.GetRpcStatus();
+        Assert.NotNull(status);
+        Assert.Equal((int)Code.InvalidArgument, status.Code);
+        var badRequest = status.GetDetail<BadRequest>();
+        Assert.Equal("page_number", Assert.Single(badRequest!.FieldViolations).Field);
+    }
+
+    [Fact]
+    public async Task ADeadlineTravelsAndExpires()
+    {
+        using var http = Http(http2: false);
+        var test = new ClientTestService.ClientTestServiceClient(Invoker(http, MessageFormat.Protobuf));
+
+        var ex = await Assert.ThrowsAsync<RpcException>(() =>
+            test.SlowAsync(new SlowRequest { DelayMs = 10_000, Probe = "connect-deadline" }, deadline: DateTime.UtcNow.AddMilliseconds(300)).ResponseAsync);
+
+        Assert.Equal(StatusCode.DeadlineExceeded, ex.StatusCode);
+    }
+
+    [Fact]
+    public void XmlIsNotAConnectCodec()
+    {
+        using var http = Http(http2: false);
+
+        var ex = Assert.Throws<InvalidOperationException>(() => Invoker(http, MessageFormat.Xml));
+
+        Assert.Equal("Connect carries protobuf or JSON, not Xml: choose Protobuf or Json.", ex.Message);
+    }
+
+    private static HttpClient Http(bool http2) => http2
+        ? new HttpClient { DefaultRequestVersion = System.Net.HttpVersion.Version20, DefaultVersionPolicy = HttpVersionPolicy.RequestVersionExact }
+        : new HttpClient();
+
+    private ProtoHttpCallInvoker Invoker(HttpClient http, MessageFormat format) => new(http, new ProtoHttpClientOptions
+    {
+        Address = http.DefaultRequestVersion == System.Net.HttpVersion.Version20 ? server.Http2Address : server.Address,
+        Format = format,
+        Protocol = ClientProtocol.Connect,
+    });
+}
