@@ -68,7 +68,7 @@ internal sealed class ConnectUnaryHandler<TService, TRequest, TResponse>(
             var (message, codec) = isGet
                 ? ConnectGetRequest.Read(request.Query, settings.Codecs, _requestDescriptor, settings.Options.MaxRequestBodySize)
                 : await ReadBodyAsync(context, cancellationToken);
-            RequiredFields.Check(message);
+            RequiredFields.Check(message, settings.Codecs.Options.Extensions);
 
             callContext = new ProtoHttpServerCallContext(context, method.FullName, deadlineUtc, cancellationToken);
             failure = failure with { FromService = true };
