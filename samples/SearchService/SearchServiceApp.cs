@@ -28,6 +28,7 @@ public static class SearchServiceApp
         builder.Services.AddSingleton(NorthwindOrders.Load(dataFolder));
         builder.Services.AddProtoHttp();
         builder.Services.AddGrpc();
+        builder.Services.AddOpenApi(options => options.AddProtoHttp());
         builder.Services.AddAuthentication();
         builder.Services.AddAuthorization();
         builder.Services.AddCors();
@@ -48,6 +49,7 @@ public static class SearchServiceApp
         app.MapProtoService<NorthwindOrdersService>();
         app.MapGrpcService<CatalogSearchService>();
         app.MapGrpcService<NorthwindOrdersService>();
+        app.MapOpenApi(); // GET /openapi/v1.json
 
         // Liveness runs no check (a live process answers, and restarting it cures nothing a check could see);
         // readiness runs the checks tagged for it, so an instance without its data gets no calls.
