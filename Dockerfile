@@ -5,6 +5,7 @@ WORKDIR /src
 
 # Restore first, from the project files alone, so the package layer is cached across source edits.
 COPY Directory.Build.props Directory.Packages.props .editorconfig ./
+COPY src/Directory.Build.props src/
 COPY src/ProtoHttp/ProtoHttp.csproj src/ProtoHttp/
 COPY src/ProtoHttp.AspNetCore/ProtoHttp.AspNetCore.csproj src/ProtoHttp.AspNetCore/
 COPY samples/SearchService/SearchService.csproj samples/SearchService/
@@ -21,9 +22,10 @@ FROM mcr.microsoft.com/dotnet/aspnet:10.0
 WORKDIR /app
 COPY --from=build /app ./
 
-# ProtoHttp over HTTP/1.1 on 8080; the same services as gRPC (h2c) on 8081.
-ENV Kestrel__Endpoints__Http__Url=http://+:8080 \
-    Kestrel__Endpoints__Grpc__Url=http://+:8081
+# ProtoHttp on 8080 (ASPNETCORE_HTTP_PORTS, which ASPNETCORE_URLS or --urls override); the same services as gRPC
+# (h2c) on 8081. Health: /healthz (liveness) and /healthz/ready (readiness).
+ENV ASPNETCORE_HTTP_PORTS=8080 \
+    Grpc__Url=http://+:8081
 EXPOSE 8080 8081
 USER $APP_UID
 ENTRYPOINT ["dotnet", "SearchService.dll"]

@@ -2,12 +2,13 @@
 # End-to-end load of BENCHMARKS.md figure 4: W3 (Search) in every format and W2 (Echo of 0/10/100/1,000 records)
 # against every peer, all served by bench/PeerServer in one process on 127.0.0.1.
 #
-#   bench/load.sh [--quick] [--out DIR] [--runs N] [--seconds S] [--connections C]
+#   bench/load.sh [--quick] [--out DIR] [--runs N] [--seconds S] [--connections C] [--only REGEX]
 #
 # The server is pinned to core 0 and the load generator to core 1 (taskset). HTTP/1.1 keep-alive load comes from
 # wrk, h2c load (gRPC and ProtoHttp over HTTP/2) from h2load. Every configuration runs --runs times (default 5),
 # alternating with the others so drift hits all alike; each result is one JSON line in DIR/load.jsonl.
 # --quick: one 2 s run per configuration, no warm-up; it checks that every peer answers 200, not how fast.
+# --only: just the configurations whose id matches the extended regular expression (e.g. 'protohttp$|connect').
 # Needs wrk and h2load (Debian: wrk, nghttp2-client), installed here when missing and running as root.
 set -euo pipefail
 
@@ -18,6 +19,7 @@ SECONDS_PER_RUN=5
 WARMUP_SECONDS=2
 CONNECTIONS=16
 QUICK=0
+ONLY=""
 HTTP_PORT=${PEER_HTTP_PORT:-5191}
 H2C_PORT=${PEER_H2C_PORT:-5192}
 
@@ -28,6 +30,7 @@ while [[ $# -gt 0 ]]; do
     --runs) RUNS=$2; shift ;;
     --seconds) SECONDS_PER_RUN=$2; shift ;;
     --connections) CONNECTIONS=$2; shift ;;
+    --only) ONLY=$2; shift ;;
     *) echo "load.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -93,7 +96,7 @@ curl -s -o /dev/null --max-time 1 "$H1/health" || { echo "PeerServer did not sta
 # --- configurations ------------------------------------------------------------------------------------------------
 # id|workload|records|format|peer|protocol|method|path|content type|body file
 CONFIGS=()
-add() { CONFIGS+=("$1"); }
+add() { [[ -z "$ONLY" || "${1%%|*}" =~ $ONLY ]] && CONFIGS+=("$1") || true; }
 add "w3-protobuf-protohttp|w3|1|protobuf|protohttp|h1|POST|/ProtoService.proto/Search|application/x-protobuf|search.pb"
 add "w3-json-protohttp|w3|1|json|protohttp|h1|POST|/ProtoService.proto/Search|application/json|search.json"
 add "w3-xml-protohttp|w3|1|xml|protohttp|h1|POST|/ProtoService.proto/Search|application/xml|search.xml"
@@ -107,6 +110,9 @@ add "w3-get-minimal|w3|1|get|minimal|h1|GET|/minimal/search?query=Chai&result_pe
 add "w3-json-transcoding|w3|1|json|transcoding|h1|POST|/transcoded/search|application/json|search.json"
 add "w3-get-transcoding|w3|1|get|transcoding|h1|GET|/transcoded/search?query=Chai&result_per_page=1||"
 add "w3-protobuf-grpc|w3|1|protobuf|grpc|h2c|POST|/ProtoService.SearchService/Search|application/grpc|search.grpc"
+# Connect on the same services, at the paths gRPC uses too (PeerServer maps both).
+add "w3-protobuf-connect|w3|1|protobuf|connect|h1|POST|/ProtoService.SearchService/Search|application/proto|search.pb"
+add "w3-json-connect|w3|1|json|connect|h1|POST|/ProtoService.SearchService/Search|application/json|search.json"
 for n in 0 10 100 1000; do
   add "w2-$n-protobuf-protohttp|w2|$n|protobuf|protohttp|h1|POST|/Records.proto/Echo|application/x-protobuf|echo-$n.pb"
   add "w2-$n-json-protohttp|w2|$n|json|protohttp|h1|POST|/Records.proto/Echo|application/json|echo-$n.json"
@@ -116,6 +122,8 @@ for n in 0 10 100 1000; do
   add "w2-$n-json-minimal|w2|$n|json|minimal|h1|POST|/minimal/echo|application/json|echo-$n.stj.json"
   add "w2-$n-json-transcoding|w2|$n|json|transcoding|h1|POST|/transcoded/echo|application/json|echo-$n.json"
   add "w2-$n-protobuf-grpc|w2|$n|protobuf|grpc|h2c|POST|/Records.RecordService/Echo|application/grpc|echo-$n.grpc"
+  add "w2-$n-protobuf-connect|w2|$n|protobuf|connect|h1|POST|/Records.RecordService/Echo|application/proto|echo-$n.pb"
+  add "w2-$n-json-connect|w2|$n|json|connect|h1|POST|/Records.RecordService/Echo|application/json|echo-$n.json"
 done
 
 # One request through curl: the peer must answer 200 (and gRPC status 0) before it is measured.

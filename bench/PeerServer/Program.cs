@@ -12,7 +12,7 @@ var httpPort = Port("--http-port", 5101);
 var h2cPort = Port("--h2c-port", 5102);
 
 var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { Args = [], ContentRootPath = AppContext.BaseDirectory });
-// The sample's appsettings.json is copied next to the binaries and names Kestrel endpoints of its own: this server
+// The sample's appsettings.json is copied next to the binaries and names the sample's gRPC address: this server
 // listens only where the load script expects it.
 builder.Configuration.Sources.Clear();
 builder.Logging.ClearProviders().AddConsole().SetMinimumLevel(LogLevel.Warning);

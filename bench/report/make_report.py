@@ -23,6 +23,7 @@ PEER_NAMES = {
     "minimal": "Minimal API + STJ",
     "transcoding": "gRPC JSON transcoding",
     "grpc": "Grpc.AspNetCore (h2c)",
+    "connect": "Connect on ProtoHttp (HTTP/1.1)",
 }
 PEER_ORDER = list(PEER_NAMES)
 
@@ -187,6 +188,15 @@ class Report:
             rw, rr = g_w["median_ns"] / j_w["median_ns"], g_r["median_ns"] / j_r["median_ns"]
             rows.append(["JSON codec ≥ 3x Google.Protobuf JsonFormatter/JsonParser on W1", f"write {rw:.2f}x, read {rr:.2f}x", verdict(rw >= 3 and rr >= 3)])
 
+        parts, ok = [], True
+        for workload, n in (("w3", None), ("w2", 10), ("w2", 100), ("w2", 1000)):
+            prefix = "w3" if workload == "w3" else f"w2-{n}"
+            for fmt in ("protobuf", "json"):
+                r = ratio(self.rps(f"{prefix}-{fmt}-connect"), self.rps(f"{prefix}-{fmt}-protohttp"))
+                ok = ok and r is not None and r >= 0.95
+                parts.append(f"{prefix} {fmt}: {fmt_ratio(r)}")
+        rows.append(["Connect unary ≥ 95% of ProtoHttp's own routes' calls/s (W3, W2)", "; ".join(parts), verdict(ok)])
+
         base, pb = self.codec("HandlerBenchmarks", "Search_MessagesOnly"), self.codec("HandlerBenchmarks", "Search_Protobuf")
         if base and pb and base["alloc"] is not None and pb["alloc"] is not None:
             extra = pb["alloc"] - base["alloc"]
@@ -321,6 +331,9 @@ class Report:
         return [e["format"], PEER_NAMES[e["peer"]], f"{e['median']:,.0f}", f"{e['min']:,.0f}–{e['max']:,.0f}", f"{e['p99']:.1f} ms", ratio_text]
 
     def w3_ratios(self, e):
+        if e["peer"] == "connect":
+            own = self.rps("w3-" + e["format"] + "-protohttp")
+            return f"{fmt_ratio(ratio(e['median'], own))} of ProtoHttp's route"
         if not e["peer"].startswith("protohttp"):
             return ""
         me = e["median"]
@@ -337,6 +350,9 @@ class Report:
         return ""
 
     def w2_ratios(self, e, n):
+        if e["peer"] == "connect":
+            own = self.rps(f"w2-{n}-" + e["format"] + "-protohttp")
+            return f"{fmt_ratio(ratio(e['median'], own))} of ProtoHttp's route"
         if not e["peer"].startswith("protohttp"):
             return ""
         me = e["median"]

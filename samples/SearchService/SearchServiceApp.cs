@@ -1,4 +1,6 @@
+using Microsoft.AspNetCore.Diagnostics.HealthChecks;
 using SearchService.Catalog;
+using SearchService.Health;
 using SearchService.Services;
 
 namespace SearchService;
@@ -6,6 +8,9 @@ namespace SearchService;
 /// <summary>Builds the sample application; the functional tests build it the same way, on loopback ports.</summary>
 public static class SearchServiceApp
 {
+    /// <summary>The tag of the health checks <c>/healthz/ready</c> runs.</summary>
+    public const string ReadyTag = "ready";
+
     public static WebApplication Build(string[] args, Action<WebApplicationBuilder>? configure = null)
     {
         var builder = WebApplication.CreateBuilder(new WebApplicationOptions
@@ -16,6 +21,8 @@ public static class SearchServiceApp
             WebRootPath = "wwwroot",
         });
 
+        SampleEndpoints.Configure(builder);
+
         var dataFolder = Path.Combine(AppContext.BaseDirectory, "Data");
         builder.Services.AddSingleton(ProductCatalog.Load(dataFolder));
         builder.Services.AddSingleton(NorthwindOrders.Load(dataFolder));
@@ -25,6 +32,7 @@ public static class SearchServiceApp
         builder.Services.AddAuthorization();
         builder.Services.AddCors();
         builder.Services.AddRateLimiter(_ => { });
+        builder.Services.AddHealthChecks().AddCheck<CatalogDataHealthCheck>("catalog-data", tags: [ReadyTag]);
         configure?.Invoke(builder);
 
         var app = builder.Build();
@@ -40,6 +48,11 @@ public static class SearchServiceApp
         app.MapProtoService<NorthwindOrdersService>();
         app.MapGrpcService<CatalogSearchService>();
         app.MapGrpcService<NorthwindOrdersService>();
+
+        // Liveness runs no check (a live process answers, and restarting it cures nothing a check could see);
+        // readiness runs the checks tagged for it, so an instance without its data gets no calls.
+        app.MapHealthChecks("/healthz", new HealthCheckOptions { Predicate = _ => false });
+        app.MapHealthChecks("/healthz/ready", new HealthCheckOptions { Predicate = check => check.Tags.Contains(ReadyTag) });
         return app;
     }
 }

@@ -1,3 +1,5 @@
+using Google.Protobuf.Reflection;
+
 namespace ProtoHttp.AspNetCore;
 
 /// <summary>
@@ -61,11 +63,21 @@ public sealed class ProtoHttpOptions
     /// </summary>
     public ProtoHttpInterceptorCollection Interceptors { get; } = new();
 
+    /// <summary>
+    /// Message types a <c>google.protobuf.Any</c> may hold in JSON besides those of the service's <c>.proto</c> file,
+    /// the files it imports and protobuf's well-known types, which are always known: add a type that lives elsewhere, e.g.
+    /// <c>o.AnyTypes.Add(Order.Descriptor)</c>. Every type of its file and of that file's imports comes with it.
+    /// An <c>Any</c> holding a type known to neither answers 400 in a JSON request and 406 as a JSON answer.
+    /// </summary>
+    public IList<MessageDescriptor> AnyTypes { get; } = new List<MessageDescriptor>();
+
     /// <summary>The codecs' options for a service declared in <paramref name="file"/>.</summary>
-    internal FormatOptions ToFormatOptions(Google.Protobuf.Reflection.FileDescriptor file) => new()
+    internal FormatOptions ToFormatOptions(FileDescriptor file) => new()
     {
         IgnoreUnknownFields = IgnoreUnknownFields,
         PreserveProtoFieldNames = PreserveProtoFieldNames,
         Extensions = ExtensionCatalog.FromFiles([file]),
+
+        AnyTypes = AnyTypeRegistry.FromFiles([file, .. AnyTypes.Select(type => type.File)]),
     };
 }

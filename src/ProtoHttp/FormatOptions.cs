@@ -1,3 +1,5 @@
+using Google.Protobuf.Reflection;
+
 namespace ProtoHttp;
 
 /// <summary>How the text formats read and write messages; shared by every codec of one service.</summary>
@@ -17,4 +19,10 @@ public sealed record FormatOptions
 
     /// <summary>The proto2 extensions JSON reads and writes: those of the service's files.</summary>
     internal ExtensionCatalog Extensions { get; init; } = ExtensionCatalog.Empty;
+
+    /// <summary>
+    /// The message types a <c>google.protobuf.Any</c> may hold in JSON (whose form names the type and spells out its
+    /// fields): those of the service's files, their imports, and the types configured for types that live elsewhere.
+    /// </summary>
+    internal TypeRegistry AnyTypes { get; init; } = TypeRegistry.Empty;
 }

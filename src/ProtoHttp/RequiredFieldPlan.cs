@@ -7,8 +7,9 @@ namespace ProtoHttp;
 
 /// <summary>
 /// Where one message type can hold a proto2 <c>required</c> field: its own required fields, and the message fields
-/// (singular, repeated, map values) whose types can. Built once per type, so a check walks only those fields, and a
-/// type that can never hold one (every proto3 message) costs a dictionary lookup.
+/// (singular, repeated, map values, groups, and the service's extensions of it, which is all a message-set holds)
+/// whose types can. Built once per type and extension catalog, so a check walks only those fields, and a type that
+/// can never hold one (every proto3 message) costs a dictionary lookup.
 /// </summary>
 /// <remarks>
 /// Google.Protobuf's <c>IsInitialized()</c> would answer the same question, but it walks every field of every
@@ -16,7 +17,7 @@ namespace ProtoHttp;
 /// </remarks>
 internal sealed class RequiredFieldPlan
 {
-    private static readonly ConcurrentDictionary<MessageDescriptor, RequiredFieldPlan?> Plans = new();
+    private static readonly ConcurrentDictionary<(ExtensionCatalog, MessageDescriptor), RequiredFieldPlan?> Plans = new();
 
     private RequiredFieldPlan(FieldDescriptor[] required)
     {
@@ -30,21 +31,21 @@ internal sealed class RequiredFieldPlan
     public (FieldDescriptor Field, RequiredFieldPlan Plan)[] Children { get; private set; } = [];
 
     /// <summary>The plan for <paramref name="descriptor"/>, or null when no required field can occur beneath it.</summary>
-    public static RequiredFieldPlan? For(MessageDescriptor descriptor)
+    public static RequiredFieldPlan? For(MessageDescriptor descriptor, ExtensionCatalog extensions)
     {
-        if (Plans.TryGetValue(descriptor, out var plan))
+        if (Plans.TryGetValue((extensions, descriptor), out var plan))
         {
             return plan;
         }
 
-        BuildFrom(descriptor);
-        return Plans[descriptor];
+        BuildFrom(descriptor, extensions);
+        return Plans[(extensions, descriptor)];
     }
 
-    private static void BuildFrom(MessageDescriptor root)
+    private static void BuildFrom(MessageDescriptor root, ExtensionCatalog extensions)
     {
         var reachable = new List<MessageDescriptor>();
-        Collect(root, new HashSet<MessageDescriptor>(), reachable);
+        Collect(root, extensions, new HashSet<MessageDescriptor>(), reachable);
 
         // Types can refer to each other in cycles, so "can hold a required field" is settled as a fixed point.
         var holds = reachable.Where(type => type.Fields.InFieldNumberOrder().Any(field => field.IsRequired)).ToHashSet();
@@ -53,7 +54,7 @@ internal sealed class RequiredFieldPlan
             changed = false;
             foreach (var type in reachable)
             {
-                if (!holds.Contains(type) && MessageFields(type).Any(field => holds.Contains(ValueType(field))))
+                if (!holds.Contains(type) && MessageFields(type, extensions).Any(field => holds.Contains(ValueType(field))))
                 {
                     changed |= holds.Add(type);
                 }
@@ -64,7 +65,7 @@ internal sealed class RequiredFieldPlan
             type.Fields.InFieldNumberOrder().Where(field => field.IsRequired).ToArray()));
         foreach (var (type, plan) in plans)
         {
-            plan.Children = MessageFields(type)
+            plan.Children = MessageFields(type, extensions)
                 .Where(field => plans.ContainsKey(ValueType(field)))
                 .Select(field => (field, plans[ValueType(field)]))
                 .ToArray();
@@ -72,11 +73,11 @@ internal sealed class RequiredFieldPlan
 
         foreach (var type in reachable)
         {
-            Plans.TryAdd(type, plans.GetValueOrDefault(type));
+            Plans.TryAdd((extensions, type), plans.GetValueOrDefault(type));
         }
     }
 
-    private static void Collect(MessageDescriptor type, HashSet<MessageDescriptor> seen, List<MessageDescriptor> reachable)
+    private static void Collect(MessageDescriptor type, ExtensionCatalog extensions, HashSet<MessageDescriptor> seen, List<MessageDescriptor> reachable)
     {
         if (!seen.Add(type))
         {
@@ -84,14 +85,15 @@ internal sealed class RequiredFieldPlan
         }
 
         reachable.Add(type);
-        foreach (var field in MessageFields(type))
+        foreach (var field in MessageFields(type, extensions))
         {
-            Collect(ValueType(field), seen, reachable);
+            Collect(ValueType(field), extensions, seen, reachable);
         }
     }
 
-    private static IEnumerable<FieldDescriptor> MessageFields(MessageDescriptor type) =>
-        type.Fields.InFieldNumberOrder().Where(field => field.IsMap
+    // Extensions are never required themselves (protoc refuses it), but the messages they hold can have required fields.
+    private static IEnumerable<FieldDescriptor> MessageFields(MessageDescriptor type, ExtensionCatalog extensions) =>
+        type.Fields.InFieldNumberOrder().Concat(extensions.For(type)).Where(field => field.IsMap
             ? field.MessageType.FindFieldByNumber(2).FieldType is FieldType.Message or FieldType.Group
             : field.FieldType is FieldType.Message or FieldType.Group);
 
@@ -112,7 +114,8 @@ internal sealed class RequiredFieldPlan
 
         foreach (var (field, plan) in Children)
         {
-            var path = prefix + field.Name;
+            // Extensions by their JSON key, which is also how a client names them.
+            var path = prefix + (field.IsExtension ? $"[{field.FullName}]" : field.Name);
             var value = field.Accessor.GetValue(message);
             if (field.IsMap)
             {

@@ -5,11 +5,11 @@ namespace ProtoHttp;
 /// <summary>Names the proto2 <c>required</c> fields a message lacks, so the 400 says which ones.</summary>
 internal static class RequiredFields
 {
-    /// <summary>Throws when a required field, at any depth, is missing.</summary>
+    /// <summary>Throws when a required field, at any depth, is missing; inside <paramref name="extensions"/> too.</summary>
     /// <exception cref="InvalidMessageException">One or more required fields are not set.</exception>
-    public static void Check(IMessage message)
+    public static void Check(IMessage message, ExtensionCatalog extensions)
     {
-        if (RequiredFieldPlan.For(message.Descriptor) is not { } plan)
+        if (RequiredFieldPlan.For(message.Descriptor, extensions) is not { } plan)
         {
             return;
         }

@@ -8,6 +8,12 @@ internal static class ConnectMediaTypes
     public const string Proto = "application/proto";
     public const string Json = "application/json";
 
+    /// <summary>What a protobuf answer goes out as.</summary>
+    public static WritableMediaType ProtoResponse { get; } = new(Proto, MessageFormat.Protobuf);
+
+    /// <summary>What a JSON answer goes out as: <c>application/json; charset=utf-8</c>, which Connect clients accept.</summary>
+    public static WritableMediaType JsonResponse { get; } = new(Json, MessageFormat.Json);
+
     /// <summary>The codecs this server reads and writes, for <c>Accept-Post</c> on a 415.</summary>
     public const string AcceptPost = "application/proto, application/json";
 
@@ -44,6 +50,4 @@ internal static class ConnectMediaTypes
         "json" => MessageFormat.Json,
         _ => null,
     };
-
-    public static string ContentType(MessageFormat codec) => codec == MessageFormat.Protobuf ? Proto : Json;
 }

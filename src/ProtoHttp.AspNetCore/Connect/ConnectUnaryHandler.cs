@@ -68,7 +68,7 @@ internal sealed class ConnectUnaryHandler<TService, TRequest, TResponse>(
             var (message, codec) = isGet
                 ? ConnectGetRequest.Read(request.Query, settings.Codecs, _requestDescriptor, settings.Options.MaxRequestBodySize)
                 : await ReadBodyAsync(context, cancellationToken);
-            RequiredFields.Check(message);
+            RequiredFields.Check(message, settings.Codecs.Options.Extensions);
 
             callContext = new ProtoHttpServerCallContext(context, method.FullName, deadlineUtc, cancellationToken);
             failure = failure with { FromService = true };
@@ -138,13 +138,23 @@ internal sealed class ConnectUnaryHandler<TService, TRequest, TResponse>(
 
     private async Task WriteResponseAsync(HttpContext context, IMessage message, MessageFormat codec)
     {
+        var type = codec == MessageFormat.Protobuf ? ConnectMediaTypes.ProtoResponse : ConnectMediaTypes.JsonResponse;
+        var minSize = settings.Options.ConnectCompressionMinSize;
+        if (!ConnectCompression.Accepts(context.Request.Headers.AcceptEncoding)
+            || codec == MessageFormat.Protobuf && message.CalculateSize() < minSize)
+        {
+            // Uncompressed, the answer goes out as on ProtoHttp's own routes: protobuf straight into the response pipe.
+            await ResponseWriter.WriteAsync(context.Response, StatusCodes.Status200OK, message, type, settings.Codecs);
+            return;
+        }
+
         var response = context.Response;
         response.StatusCode = StatusCodes.Status200OK;
-        response.ContentType = ConnectMediaTypes.ContentType(codec);
+        response.ContentType = type.ContentType;
         using var buffer = new PooledBufferWriter(4096);
         settings.Codecs.Writer(codec)!.Write(message, buffer);
         var body = buffer.WrittenMemory;
-        if (body.Length >= settings.Options.ConnectCompressionMinSize && ConnectCompression.Accepts(context.Request.Headers.AcceptEncoding))
+        if (body.Length >= minSize)
         {
             body = ConnectCompression.Compress(body.Span);
             response.Headers.ContentEncoding = ConnectCompression.Gzip;

@@ -76,7 +76,7 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
             var message = isGet
                 ? _requestReader.ReadQuery(request, reader)
                 : await _requestReader.ReadBodyAsync(context, reader, cancellationToken);
-            RequiredFields.Check(message);
+            RequiredFields.Check(message, settings.Codecs.Options.Extensions);
 
             callContext = new ProtoHttpServerCallContext(context, method.FullName, deadlineUtc, cancellationToken);
             // What the invoker throws is the app's (the service, its interceptors); kept in the failure info, which

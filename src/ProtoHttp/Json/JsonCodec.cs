@@ -17,8 +17,8 @@ internal sealed class JsonCodec : IMessageCodec
 
     public JsonCodec(FormatOptions options)
     {
-        _writer = JsonMessageWriter.For(options.PreserveProtoFieldNames, options.Extensions);
-        _reader = new JsonMessageReader(options.IgnoreUnknownFields, options.MaxDepth, options.Extensions);
+        _writer = JsonMessageWriter.For(options);
+        _reader = new JsonMessageReader(options.IgnoreUnknownFields, options.MaxDepth, options.Extensions, options.AnyTypes);
     }
 
     public MessageFormat Format => MessageFormat.Json;
@@ -58,10 +58,10 @@ internal sealed class JsonCodec : IMessageCodec
         {
             _writer.Write(message, output);
         }
-        catch (Exception ex) when (ex is InvalidOperationException or ArgumentException)
+        catch (Exception ex) when (ex is InvalidOperationException or ArgumentException or InvalidProtocolBufferException)
         {
             // A valid message JSON cannot represent: a Timestamp or Duration out of JSON's range, an Any whose type
-            // the registry does not know, a lone surrogate. Protobuf carries all of them: 406, as for XML. Part of
+            // the registry does not know, or whose payload is not that type, or that nests too deep, a lone surrogate. Protobuf carries all of them: 406, as for XML. Part of
             // the body may already be in the output, which the caller discards with the failed answer.
             throw new UnwritableMessageException($"The answer cannot be written as JSON: {ex.Message}");
         }

@@ -20,8 +20,11 @@ internal sealed class JsonMessageReader
     // JsonParser for a value at each nesting level, limited to the levels left below it.
     private readonly JsonParser?[] _parsers;
 
-    public JsonMessageReader(bool ignoreUnknownFields, int maxDepth, ExtensionCatalog extensions)
+    private readonly TypeRegistry _anyTypes;
+
+    public JsonMessageReader(bool ignoreUnknownFields, int maxDepth, ExtensionCatalog extensions, TypeRegistry anyTypes)
     {
+        _anyTypes = anyTypes;
         IgnoreUnknownFields = ignoreUnknownFields;
         Extensions = extensions;
         MaxDepth = maxDepth;
@@ -91,6 +94,7 @@ internal sealed class JsonMessageReader
         // JsonParser does not count the message it starts with.
         var parser = _parsers[depth] ??= new JsonParser(JsonParser.Settings.Default
             .WithIgnoreUnknownFields(IgnoreUnknownFields)
+            .WithTypeRegistry(_anyTypes)
             .WithRecursionLimit(MaxDepth - depth));
         return parser.Parse(input.TakeRawValue(), descriptor);
     }

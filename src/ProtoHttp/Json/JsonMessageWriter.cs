@@ -24,11 +24,14 @@ internal sealed class JsonMessageWriter
     private readonly ConcurrentDictionary<MessageDescriptor, JsonMessagePlan> _plans = new();
     private readonly Func<MessageDescriptor, JsonMessagePlan> _build;
 
-    private JsonMessageWriter(bool preserveProtoFieldNames, ExtensionCatalog extensions)
+    private JsonMessageWriter(bool preserveProtoFieldNames, ExtensionCatalog extensions, TypeRegistry anyTypes, int maxDepth)
     {
         PreserveProtoFieldNames = preserveProtoFieldNames;
         Extensions = extensions;
+        AnyTypes = anyTypes;
+        MaxDepth = maxDepth;
         Formatter = new JsonFormatter(JsonFormatter.Settings.Default.WithPreserveProtoFieldNames(preserveProtoFieldNames));
+        AnyWriter = new JsonAnyWriter(this);
         _build = descriptor => new JsonMessagePlan(this, JsonPlanBuilder.Build(this, descriptor));
     }
 
@@ -39,22 +42,36 @@ internal sealed class JsonMessageWriter
     /// <summary>The extensions written as <c>[full.name]</c> keys.</summary>
     public ExtensionCatalog Extensions { get; }
 
+    /// <summary>The types an <c>Any</c> can be written holding.</summary>
+    public TypeRegistry AnyTypes { get; }
+
+    /// <summary>The deepest message nesting an <c>Any</c> is unpacked to.</summary>
+    public int MaxDepth { get; }
+
+    public JsonAnyWriter AnyWriter { get; }
+
     /// <summary>
-    /// The writer (and plan cache) for one field naming: shared by every service whose files declare no
-    /// extensions, else one for the service.
+    /// The writer (and plan cache) for <paramref name="options"/>: shared by every service with default options and
+    /// no extensions or Any types, else one for the service.
     /// </summary>
-    public static JsonMessageWriter For(bool preserveProtoFieldNames, ExtensionCatalog extensions) =>
-        !extensions.IsEmpty ? new(preserveProtoFieldNames, extensions)
-        : preserveProtoFieldNames ? ProtoNames : JsonNames;
+    public static JsonMessageWriter For(FormatOptions options) =>
+        !options.Extensions.IsEmpty || options.AnyTypes != TypeRegistry.Empty || options.MaxDepth != FormatOptions.Default.MaxDepth
+            ? new(options.PreserveProtoFieldNames, options.Extensions, options.AnyTypes, options.MaxDepth)
+        : options.PreserveProtoFieldNames ? ProtoNames : JsonNames;
 
-    private static JsonMessageWriter ProtoNames { get; } = new(preserveProtoFieldNames: true, ExtensionCatalog.Empty);
+    private static JsonMessageWriter ProtoNames { get; } = new(preserveProtoFieldNames: true, ExtensionCatalog.Empty, TypeRegistry.Empty, FormatOptions.Default.MaxDepth);
 
-    private static JsonMessageWriter JsonNames { get; } = new(preserveProtoFieldNames: false, ExtensionCatalog.Empty);
+    private static JsonMessageWriter JsonNames { get; } = new(preserveProtoFieldNames: false, ExtensionCatalog.Empty, TypeRegistry.Empty, FormatOptions.Default.MaxDepth);
 
     public void Write(IMessage message, IBufferWriter<byte> output)
     {
         var json = new Utf8Output(output);
-        if (IsWellKnown(message.Descriptor))
+        JsonWriteDepth.Reset();
+        if (message is Google.Protobuf.WellKnownTypes.Any any)
+        {
+            AnyWriter.Write(ref json, any);
+        }
+        else if (IsWellKnown(message.Descriptor))
         {
             // JsonFormatter writes a well-known type at the root in its special form too (Empty as "{ }").
             WriteDelegated(ref json, message);

@@ -122,6 +122,11 @@ internal static class JsonPlanBuilder
             return new JsonTimestampWriter(owner);
         }
 
+        if (type == typeof(Google.Protobuf.WellKnownTypes.Any))
+        {
+            return owner.AnyWriter;
+        }
+
         return JsonMessageWriter.IsWellKnown(descriptor)
             ? Activator.CreateInstance(typeof(JsonDelegatedValueWriter<>).MakeGenericType(type), owner)
             : Activator.CreateInstance(typeof(JsonMessageValueWriter<>).MakeGenericType(type), owner, descriptor);

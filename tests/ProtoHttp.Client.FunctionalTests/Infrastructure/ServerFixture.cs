@@ -37,7 +37,9 @@ public sealed class ServerFixture : IAsyncLifetime
         [
             "--environment=Production",
             "--Kestrel:Endpoints:Http:Url=http://127.0.0.1:0",
+            "--Kestrel:Endpoints:Http:Protocols=Http1",
             "--Kestrel:Endpoints:Grpc:Url=http://127.0.0.1:0",
+            "--Kestrel:Endpoints:Grpc:Protocols=Http2",
         ];
         var app = SearchServiceApp.Build(args, builder =>
         {

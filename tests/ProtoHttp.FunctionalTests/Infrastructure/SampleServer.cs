@@ -77,7 +77,7 @@ public sealed class SampleServer : IAsyncDisposable
     }
 
     /// <summary>A loopback port nobody listens on now: the app's two endpoints need known, distinct protocols.</summary>
-    private static int FreePort()
+    internal static int FreePort()
     {
         using var listener = new TcpListener(IPAddress.Loopback, 0);
         listener.Start();

@@ -17,7 +17,7 @@ internal static class CodecHelpers
         return output.WrittenSpan.ToArray();
     }
 
-    public static string WriteText(MessageFormat format, IMessage message) => Encoding.UTF8.GetString(Write(format, message));
+    public static string WriteText(MessageFormat format, IMessage message, MessageCodecs? codecs = null) => Encoding.UTF8.GetString(Write(format, message, codecs));
 
     public static IMessage Read(MessageFormat format, byte[] body, MessageDescriptor descriptor, MessageCodecs? codecs = null) =>
         (codecs ?? Codecs).Reader(format)!.Read(new ReadOnlySequence<byte>(body), descriptor);

@@ -85,7 +85,7 @@ public class FormBinderTests
     public void MissingRequiredFieldsAreNamedAfterBinding()
     {
         var request = Bind<SearchRequest>("page_number=1");
-        var ex = Assert.Throws<InvalidMessageException>(() => RequiredFields.Check(request));
+        var ex = Assert.Throws<InvalidMessageException>(() => RequiredFields.Check(request, ExtensionCatalog.Empty));
         Assert.Contains("'query'", ex.Message, StringComparison.Ordinal);
     }
 

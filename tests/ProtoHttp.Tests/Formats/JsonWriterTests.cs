@@ -78,7 +78,7 @@ public class JsonWriterTests
         {
             var message = new Scalars { StringValue = text };
             Assert.ThrowsAny<ArgumentException>(() => Formatter(false).Format(message));
-            Assert.ThrowsAny<ArgumentException>(() => JsonMessageWriter.For(false, ExtensionCatalog.Empty).Write(message, new ArrayBufferWriter<byte>()));
+            Assert.ThrowsAny<ArgumentException>(() => JsonMessageWriter.For(FormatOptions.Default).Write(message, new ArrayBufferWriter<byte>()));
         }
     }
 
@@ -115,7 +115,7 @@ public class JsonWriterTests
     {
         var message = new Choice { Time = new Google.Protobuf.WellKnownTypes.Timestamp { Seconds = 253_402_300_800 } };
         var expected = Assert.ThrowsAny<Exception>(() => Formatter(false).Format(message));
-        var actual = Assert.ThrowsAny<Exception>(() => JsonMessageWriter.For(false, ExtensionCatalog.Empty).Write(message, new ArrayBufferWriter<byte>()));
+        var actual = Assert.ThrowsAny<Exception>(() => JsonMessageWriter.For(FormatOptions.Default).Write(message, new ArrayBufferWriter<byte>()));
         Assert.Equal(expected.GetType(), actual.GetType());
     }
 
@@ -134,7 +134,7 @@ public class JsonWriterTests
         // No type registry: JsonFormatter cannot write an Any, and the writer hands it to JsonFormatter.
         var message = new WithAny { Any = Google.Protobuf.WellKnownTypes.Any.Pack(new Nested { Name = "x" }) };
         var expected = Assert.ThrowsAny<Exception>(() => Formatter(false).Format(message));
-        var actual = Assert.ThrowsAny<Exception>(() => JsonMessageWriter.For(false, ExtensionCatalog.Empty).Write(message, new ArrayBufferWriter<byte>()));
+        var actual = Assert.ThrowsAny<Exception>(() => JsonMessageWriter.For(FormatOptions.Default).Write(message, new ArrayBufferWriter<byte>()));
         Assert.Equal(expected.GetType(), actual.GetType());
     }
 
@@ -159,7 +159,7 @@ public class JsonWriterTests
     {
         var expected = Formatter(protoNames).Format(message);
         var output = new ArrayBufferWriter<byte>(16);
-        JsonMessageWriter.For(protoNames, ExtensionCatalog.Empty).Write(message, output);
+        JsonMessageWriter.For(new FormatOptions { PreserveProtoFieldNames = protoNames }).Write(message, output);
         var actual = output.WrittenSpan.ToArray();
 
         // Text first for a readable diff; then the bytes, which are what the codec promises.

@@ -14,7 +14,7 @@ namespace ProtoHttp.AspNetCore.Internal.Streaming;
 /// exception it was thrown.
 /// </summary>
 internal sealed class EnvelopeStreamReader<TRequest>(
-    PipeReader body, IMessageReader codec, MessageDescriptor descriptor, long limit, long inPlaceLimit, CancellationToken callToken)
+    PipeReader body, IMessageReader codec, MessageDescriptor descriptor, ExtensionCatalog extensions, long limit, long inPlaceLimit, CancellationToken callToken)
     : IAsyncStreamReader<TRequest>
     where TRequest : class
 {
@@ -142,7 +142,7 @@ internal sealed class EnvelopeStreamReader<TRequest>(
         try
         {
             var message = codec.Read(payload, descriptor);
-            RequiredFields.Check(message);
+            RequiredFields.Check(message, extensions);
             return (TRequest)message;
         }
         catch (InvalidMessageException ex)

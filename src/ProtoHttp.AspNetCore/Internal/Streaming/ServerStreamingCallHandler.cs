@@ -59,7 +59,7 @@ internal sealed class ServerStreamingCallHandler<TService, TRequest, TResponse>(
             : plan.Envelope is null
                 ? await _requestReader.ReadBodyAsync(context, plan.Reader, cancellationToken)
                 : await SingleEnvelope.ReadAsync(context, plan.Reader!, Descriptor.InputType, Settings, cancellationToken);
-        RequiredFields.Check(message);
+        RequiredFields.Check(message, Settings.Codecs.Options.Extensions);
         return (TRequest)message;
     }
 

@@ -97,7 +97,7 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
             if (ReadsRequestStream)
             {
                 requestStream = new EnvelopeStreamReader<TRequest>(context.Request.BodyReader, plan.Reader!, descriptor.InputType,
-                    settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, cancellationToken);
+                    settings.Codecs.Options.Extensions, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, cancellationToken);
             }
 
             callContext = new ProtoHttpServerCallContext(context, method.FullName, deadlineUtc, cancellationToken);

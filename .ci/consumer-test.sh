@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The packages as a team gets them: packs the solution into a folder feed, checks that exactly the three libraries
+# came out, each with its readme, license and symbols, then follows the README's "Serve your own service" steps as
+# printed (.ci/readme_steps.py) in a new folder outside the solution, restoring ProtoHttp from that feed alone.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$PWD
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+feed="$work/feed"
+dotnet pack ProtoHttp.sln -c Release -o "$feed" -nologo -v quiet
+
+fail() { echo "consumer test: $1"; exit 1; }
+expected="ProtoHttp.0.1.0.nupkg ProtoHttp.0.1.0.snupkg ProtoHttp.AspNetCore.0.1.0.nupkg ProtoHttp.AspNetCore.0.1.0.snupkg ProtoHttp.Client.0.1.0.nupkg ProtoHttp.Client.0.1.0.snupkg"
+packed=$(cd "$feed" && ls | sort | xargs)
+[ "$packed" = "$expected" ] || fail "dotnet pack made '$packed', not '$expected'"
+for id in ProtoHttp ProtoHttp.AspNetCore ProtoHttp.Client; do
+  contents=$(unzip -l "$feed/$id.0.1.0.nupkg")
+  for file in README.md LICENSE "lib/net10.0/$id.dll" "lib/net10.0/$id.xml"; do
+    grep -q " $file\$" <<<"$contents" || fail "$id.0.1.0.nupkg has no $file"
+  done
+  nuspec=$(unzip -p "$feed/$id.0.1.0.nupkg" "$id.nuspec")
+  for element in '<license type="expression">MIT</license>' '<readme>README.md</readme>' '<description>' '<tags>' '<repository type="git"'; do
+    grep -qF "$element" <<<"$nuspec" || fail "$id.nuspec has no $element"
+  done
+  unzip -l "$feed/$id.0.1.0.snupkg" | grep -q " lib/net10.0/$id.pdb\$" || fail "$id.0.1.0.snupkg has no $id.pdb"
+done
+# The two that use ProtoHttp's internals accept only its very version (src/Directory.Build.props says why).
+for id in ProtoHttp.AspNetCore ProtoHttp.Client; do
+  unzip -p "$feed/$id.0.1.0.nupkg" "$id.nuspec" | grep -qF '<dependency id="ProtoHttp" version="[0.1.0]"' \
+    || fail "$id does not depend on exactly ProtoHttp 0.1.0"
+done
+
+# A folder of its own, outside the solution (so none of the repository's Directory.*.props apply), whose NuGet
+# sources are the machine's plus the feed; a package folder of its own, so nothing cached from an earlier pack of
+# the same version stands in for this one.
+mkdir "$work/consumer"
+cat >"$work/consumer/nuget.config" <<XML
+<?xml version="1.0" encoding="utf-8"?>
+<configuration>
+  <packageSources>
+    <add key="protohttp" value="$feed" />
+  </packageSources>
+</configuration>
+XML
+export NUGET_PACKAGES="$work/packages"
+cd "$work/consumer"
+python3 "$repo/.ci/readme_steps.py" "$repo/README.md"

@@ -1,0 +1,67 @@
+using ProtoHttp.FunctionalTests.Infrastructure;
+
+namespace ProtoHttp.FunctionalTests;
+
+/// <summary>
+/// The Dockerfile against the checkout, since no Docker engine runs in CI: every path it copies from the build
+/// context exists and is not left out of that context by .dockerignore.
+/// </summary>
+public sealed class DockerfileTests
+{
+    public static TheoryData<string> CopiedPaths()
+    {
+        var data = new TheoryData<string>();
+        foreach (var instruction in Instructions().Where(i => i.StartsWith("COPY ", StringComparison.Ordinal)))
+        {
+            var words = instruction.Split(' ', StringSplitOptions.RemoveEmptyEntries).Skip(1).ToList();
+            if (words.Any(word => word.StartsWith("--from=", StringComparison.Ordinal)))
+            {
+                continue; // From an earlier stage, not from the checkout.
+            }
+
+            // The last word is the destination; flags such as --chown come first.
+            foreach (var source in words.SkipLast(1).Where(word => !word.StartsWith("--", StringComparison.Ordinal)))
+            {
+                data.Add(source);
+            }
+        }
+
+        return data;
+    }
+
+    [Theory]
+    [MemberData(nameof(CopiedPaths))]
+    public void EveryCopiedPathIsInTheBuildContext(string source)
+    {
+        var path = Path.Combine(RepositoryRoot.Path, source.TrimEnd('/'));
+
+        Assert.True(File.Exists(path) || Directory.Exists(path), $"The Dockerfile copies {source}, which is not in the checkout.");
+        Assert.DoesNotContain(DockerIgnored(), ignored => IsIgnored(source, ignored));
+    }
+
+    [Fact]
+    public void TheDockerfileCopiesFromTheCheckout() => Assert.NotEmpty(CopiedPaths());
+
+    /// <summary>The Dockerfile's instructions, each on one line: continuation lines joined, comments dropped.</summary>
+    private static IEnumerable<string> Instructions() =>
+        File.ReadAllText(Path.Combine(RepositoryRoot.Path, "Dockerfile"))
+            .Replace("\\\n", " ", StringComparison.Ordinal)
+            .Split('\n')
+            .Select(line => line.Trim())
+            .Where(line => line.Length > 0 && !line.StartsWith('#'));
+
+    private static string[] DockerIgnored() =>
+        [.. File.ReadAllLines(Path.Combine(RepositoryRoot.Path, ".dockerignore")).Select(line => line.Trim().TrimEnd('/')).Where(line => line.Length > 0 && !line.StartsWith('#'))];
+
+    /// <summary>Whether a .dockerignore entry leaves the path out: the path itself, a folder above it, or (for **/name) any folder of that name.</summary>
+    private static bool IsIgnored(string source, string ignored)
+    {
+        var path = source.TrimEnd('/');
+        if (ignored.StartsWith("**/", StringComparison.Ordinal))
+        {
+            return path.Split('/').Contains(ignored[3..]);
+        }
+
+        return path == ignored || path.StartsWith(ignored + "/", StringComparison.Ordinal);
+    }
+}
