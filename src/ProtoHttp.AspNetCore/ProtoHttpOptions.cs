@@ -72,12 +72,22 @@ public sealed class ProtoHttpOptions
     public IList<MessageDescriptor> AnyTypes { get; } = new List<MessageDescriptor>();
 
     /// <summary>The codecs' options for a service declared in <paramref name="file"/>.</summary>
-    internal FormatOptions ToFormatOptions(FileDescriptor file) => new()
+    /// <exception cref="InvalidOperationException">An <see cref="AnyTypes"/> entry has no generated class.</exception>
+    internal FormatOptions ToFormatOptions(FileDescriptor file)
     {
-        IgnoreUnknownFields = IgnoreUnknownFields,
-        PreserveProtoFieldNames = PreserveProtoFieldNames,
-        Extensions = ExtensionCatalog.FromFiles([file]),
+        // A descriptor built at run time has no parser: an Any holding it could be read but never unpacked.
+        if (AnyTypes.FirstOrDefault(type => type.ClrType is null) is { } dynamic)
+        {
+            throw new InvalidOperationException($"ProtoHttpOptions.AnyTypes holds {dynamic.FullName}, which has no generated C# class: "
+                + $"add the descriptor of the class Grpc.Tools generates for it ({dynamic.Name}.Descriptor).");
+        }
 
-        AnyTypes = AnyTypeRegistry.FromFiles([file, .. AnyTypes.Select(type => type.File)]),
-    };
+        return new()
+        {
+            IgnoreUnknownFields = IgnoreUnknownFields,
+            PreserveProtoFieldNames = PreserveProtoFieldNames,
+            Extensions = ExtensionCatalog.FromFiles([file]),
+            AnyTypes = AnyTypeRegistry.FromFiles([file, .. AnyTypes.Select(type => type.File)]),
+        };
+    }
 }
