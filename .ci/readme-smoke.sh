@@ -31,6 +31,11 @@ echo 'query: "chai"' | protoc --encode=ProtoService.SearchRequest --proto_path=p
 # The .proto itself, comments included.
 curl -s $URL/ProtoService.proto | grep -q '//max field-id' || fail "the .proto was not served as written"
 
+# The descriptors, for tools: a FileDescriptorSet protoc decodes, imports first.
+curl -s -H 'Accept: application/x-protobuf' $URL/Northwind.proto \
+  | protoc --decode=google.protobuf.FileDescriptorSet -I /usr/include google/protobuf/descriptor.proto 2>/dev/null \
+  | grep -q 'name: "NorthwindService"' || fail "the FileDescriptorSet did not decode to NorthwindService"
+
 # The error answers.
 [ "$(status -X POST $URL/ProtoService.proto/Nope)" = 404 ] || fail "unknown method is not 404"
 [ "$(status -X POST -H 'Content-Type: application/json' -d '{"query":""}' $URL/ProtoService.proto/Search)" = 500 ] || fail "empty query is not 500"

@@ -117,6 +117,13 @@ internal sealed class RequiredFieldPlan
             // Extensions by their JSON key, which is also how a client names them.
             var path = prefix + (field.IsExtension ? $"[{field.FullName}]" : field.Name);
             var value = field.Accessor.GetValue(message);
+            if (value is null)
+            {
+                // An unset message field; or an unset repeated extension, which reads as null rather than empty
+                // (what makes IsInitialized() throw).
+                continue;
+            }
+
             if (field.IsMap)
             {
                 foreach (DictionaryEntry entry in (IDictionary)value)
@@ -132,9 +139,9 @@ internal sealed class RequiredFieldPlan
                     plan.CollectMissing(item, $"{path}[{index++}].", missing);
                 }
             }
-            else if (value is IMessage child)
+            else
             {
-                plan.CollectMissing(child, path + ".", missing);
+                plan.CollectMissing((IMessage)value, path + ".", missing);
             }
         }
     }

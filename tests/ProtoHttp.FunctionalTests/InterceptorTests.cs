@@ -89,6 +89,46 @@ public sealed class InterceptorTests : IAsyncLifetime
         Assert.Empty(_server.Logs.Errors);
     }
 
+    [Theory]
+    [InlineData("text/event-stream")]
+    [InlineData("application/connect+proto")]
+    public async Task InterceptorsRunAroundStreamingCallsTheirTrailersInTheLastRecord(string format)
+    {
+        using var response = await _server.Client.SendAsync(
+            Wire.Post("/streaming_service.proto/Count", new Protos.Streaming.CountRequest { Count = 2 }, "application/json", format));
+
+        var (messages, end) = await StreamWire.ReadAllAsync<Protos.Streaming.Tick>(response);
+        Assert.Equal(2, messages.Count);
+        Assert.Equal(["global-1", "global-2"], end.Metadata["x-trace"]);
+        Assert.Empty(_server.Logs.Errors);
+    }
+
+    [Fact]
+    public async Task InterceptorsRunAroundClientStreamingCalls()
+    {
+        var content = new ByteArrayContent(StreamWire.Envelope(new Protos.Streaming.Tick { Sequence = 3 }, StreamWire.ConnectJson));
+        content.Headers.ContentType = new System.Net.Http.Headers.MediaTypeHeaderValue(StreamWire.ConnectJson);
+
+        using var response = await _server.Client.PostAsync("/streaming_service.proto/Sum", content);
+
+        var (messages, end) = await StreamWire.ReadAllAsync<Protos.Streaming.Summary>(response);
+        Assert.Equal([3], Assert.Single(messages).Sequences);
+        Assert.Equal(["global-1", "global-2"], end.Metadata["x-trace"]);
+    }
+
+    [Fact]
+    public async Task AnInterceptorsRefusalOfAStreamAnswersItsStatus()
+    {
+        var request = Wire.Post("/streaming_service.proto/Count", new Protos.Streaming.CountRequest { Count = 2 }, "application/json", "text/event-stream");
+        request.Headers.Add("x-interceptor-fails", "rpc");
+
+        using var response = await _server.Client.SendAsync(request);
+
+        await ErrorTests.AssertErrorAsync(response, HttpStatusCode.Forbidden, "PERMISSION_DENIED", "The interceptor refused the call.");
+        Assert.Equal(["global-1"], response.Headers.GetValues("x-trace"));
+        Assert.Empty(_server.Logs.Errors);
+    }
+
     [Fact]
     public async Task TheServiceIsActivatedFromDiThroughInterceptors()
     {

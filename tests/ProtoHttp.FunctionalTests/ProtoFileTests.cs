@@ -20,6 +20,56 @@ public sealed class ProtoFileTests(SampleServerFixture fixture) : IClassFixture<
         Assert.Equal(expected, await response.Content.ReadAsByteArrayAsync());
     }
 
+    [Theory]
+    [InlineData("application/x-protobuf")]
+    [InlineData("application/vnd.google.protobuf, text/plain;q=0.5")]
+    public async Task AProtobufAcceptGetsTheFileDescriptorSetWithItsImportsFirst(string accept)
+    {
+        var request = new HttpRequestMessage(HttpMethod.Get, "/Northwind.proto");
+        request.Headers.TryAddWithoutValidation("Accept", accept);
+
+        using var response = await _server.Client.SendAsync(request);
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal("application/x-protobuf", response.Content.Headers.ContentType?.MediaType);
+        Assert.Contains("Accept", response.Headers.Vary);
+        var set = Google.Protobuf.Reflection.FileDescriptorSet.Parser.ParseFrom(await response.Content.ReadAsByteArrayAsync());
+        Assert.Equal(["google/protobuf/timestamp.proto", "Northwind.proto"], set.File.Select(f => f.Name));
+        var service = Assert.Single(set.File[1].Service);
+        Assert.Equal("NorthwindService", service.Name);
+        Assert.Equal(["GetOrders", "Roundtrip"], service.Method.Select(m => m.Name));
+    }
+
+    [Fact]
+    public async Task AJsonAcceptGetsTheFileDescriptorSetInJson()
+    {
+        var request = new HttpRequestMessage(HttpMethod.Get, "/ProtoService.proto");
+        request.Headers.TryAddWithoutValidation("Accept", "application/json");
+
+        using var response = await _server.Client.SendAsync(request);
+
+        Assert.Equal("application/json", response.Content.Headers.ContentType?.MediaType);
+        var set = Google.Protobuf.JsonParser.Default.Parse<Google.Protobuf.Reflection.FileDescriptorSet>(await response.Content.ReadAsStringAsync());
+        var file = Assert.Single(set.File);
+        Assert.Equal("ProtoService.proto", file.Name);
+        Assert.Equal("SearchRequest", file.MessageType[0].Name);
+    }
+
+    [Theory]
+    [InlineData("*/*")]
+    [InlineData("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8")]
+    [InlineData("text/plain, application/x-protobuf;q=0.5")]
+    [InlineData("application/x-protobuf;q=0")]
+    public async Task OtherAcceptsStillGetTheSource(string accept)
+    {
+        var request = new HttpRequestMessage(HttpMethod.Get, "/ProtoService.proto");
+        request.Headers.TryAddWithoutValidation("Accept", accept);
+
+        using var response = await _server.Client.SendAsync(request);
+
+        Assert.Equal("text/plain; charset=utf-8", response.Content.Headers.ContentType?.ToString());
+    }
+
     [Fact]
     public async Task KeepsTheCommentsAsWritten()
     {

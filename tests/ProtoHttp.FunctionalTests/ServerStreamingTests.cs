@@ -37,7 +37,7 @@ public sealed class ServerStreamingTests(SampleServerFixture fixture) : IClassFi
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         Assert.Equal(format, response.Content.Headers.ContentType?.MediaType);
         Assert.Equal("no-cache", response.Headers.CacheControl?.ToString());
-        var (messages, end) = await StreamWire.ReadAllAsync(response);
+        var (messages, end) = await StreamWire.ReadAllAsync<Tick>(response);
         Assert.Equal([0, 1, 2, 3, 4], messages.Select(m => m.Sequence));
         Assert.Equal("OK", end.Code);
         Assert.Empty(_server.Logs.Errors);
@@ -50,7 +50,7 @@ public sealed class ServerStreamingTests(SampleServerFixture fixture) : IClassFi
         using var response = await SendAsync(new CountRequest(), format, http2);
 
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
-        var (messages, end) = await StreamWire.ReadAllAsync(response);
+        var (messages, end) = await StreamWire.ReadAllAsync<Tick>(response);
         Assert.Empty(messages);
         Assert.Equal("OK", end.Code);
     }
@@ -76,7 +76,7 @@ public sealed class ServerStreamingTests(SampleServerFixture fixture) : IClassFi
         using var response = await SendAsync(request, format, http2);
 
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
-        var (messages, end) = await StreamWire.ReadAllAsync(response);
+        var (messages, end) = await StreamWire.ReadAllAsync<Tick>(response);
         Assert.Equal([0, 1], messages.Select(m => m.Sequence));
         Assert.Equal("ABORTED", end.Code);
         Assert.Equal("failed after 2", end.ErrorText);
@@ -90,7 +90,7 @@ public sealed class ServerStreamingTests(SampleServerFixture fixture) : IClassFi
     {
         using var response = await SendAsync(new CountRequest { Count = 3, FailCode = "PLAIN", FailAfter = 1 }, format, http2);
 
-        var (messages, end) = await StreamWire.ReadAllAsync(response);
+        var (messages, end) = await StreamWire.ReadAllAsync<Tick>(response);
         Assert.Single(messages);
         Assert.Equal("UNKNOWN", end.Code);
         Assert.Equal("The service failed to handle the call.", end.ErrorText);
@@ -110,7 +110,7 @@ public sealed class ServerStreamingTests(SampleServerFixture fixture) : IClassFi
 
         Assert.Equal("streaming", Assert.Single(response.Headers.GetValues("x-served-by")));
         Assert.False(response.Headers.Contains("x-total"));
-        var (_, end) = await StreamWire.ReadAllAsync(response);
+        var (_, end) = await StreamWire.ReadAllAsync<Tick>(response);
         Assert.Equal("OK", end.Code);
         Assert.Equal(["1"], end.Metadata["x-total"]);
     }
@@ -126,7 +126,7 @@ public sealed class ServerStreamingTests(SampleServerFixture fixture) : IClassFi
         using var response = await Client(http2).SendAsync(request, HttpCompletionOption.ResponseHeadersRead);
 
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
-        var (messages, end) = await StreamWire.ReadAllAsync(response);
+        var (messages, end) = await StreamWire.ReadAllAsync<Tick>(response);
         Assert.Single(messages);
         Assert.Equal("DEADLINE_EXCEEDED", end.Code);
         Assert.Equal("The deadline of 2000 ms passed before the call completed.", end.ErrorText);
@@ -141,7 +141,7 @@ public sealed class ServerStreamingTests(SampleServerFixture fixture) : IClassFi
         _server.StreamProbe.Reset();
         using (var response = await Client(http2).SendAsync(Post(new CountRequest { Count = 1, WaitForCancellation = true }, format), HttpCompletionOption.ResponseHeadersRead))
         {
-            await using var records = StreamWire.ReadAsync(response).GetAsyncEnumerator();
+            await using var records = StreamWire.ReadAsync<Tick>(response).GetAsyncEnumerator();
             Assert.True(await records.MoveNextAsync());
             Assert.Equal(0, records.Current.Message?.Sequence);
         }
@@ -165,7 +165,7 @@ public sealed class ServerStreamingTests(SampleServerFixture fixture) : IClassFi
         var writtenWhenBlocked = await _server.StreamProbe.BlockedOnWrite.WaitAsync(TimeSpan.FromSeconds(30));
 
         Assert.True(writtenWhenBlocked < Ticks / 2, $"the service wrote {writtenWhenBlocked} ticks before the network held it back");
-        var (messages, end) = await StreamWire.ReadAllAsync(response);
+        var (messages, end) = await StreamWire.ReadAllAsync<Tick>(response);
         Assert.Equal(Enumerable.Range(0, Ticks), messages.Select(m => m.Sequence));
         Assert.Equal("OK", end.Code);
     }
@@ -188,7 +188,7 @@ public sealed class ServerStreamingTests(SampleServerFixture fixture) : IClassFi
         using var response = await _server.Client.SendAsync(request);
 
         Assert.Equal(expected, response.Content.Headers.ContentType?.MediaType);
-        var (messages, _) = await StreamWire.ReadAllAsync(response);
+        var (messages, _) = await StreamWire.ReadAllAsync<Tick>(response);
         Assert.Equal(3, messages.Count);
     }
 
@@ -212,7 +212,7 @@ public sealed class ServerStreamingTests(SampleServerFixture fixture) : IClassFi
         using var response = await _server.Client.PostAsync(Count, content);
 
         Assert.Equal(expected, response.Content.Headers.ContentType?.MediaType);
-        var (messages, _) = await StreamWire.ReadAllAsync(response);
+        var (messages, _) = await StreamWire.ReadAllAsync<Tick>(response);
         Assert.Equal(2, messages.Count);
     }
 
@@ -226,7 +226,7 @@ public sealed class ServerStreamingTests(SampleServerFixture fixture) : IClassFi
         using var response = await _server.Client.SendAsync(Post(new CountRequest { Count = 1 }, "application/json", path: Count + suffix));
 
         Assert.Equal(expected, response.Content.Headers.ContentType?.MediaType);
-        var (messages, _) = await StreamWire.ReadAllAsync(response);
+        var (messages, _) = await StreamWire.ReadAllAsync<Tick>(response);
         Assert.Single(messages);
     }
 

@@ -86,7 +86,7 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
         if (options.ServeProtoFile)
         {
             var source = ProtoFileHandler.Load(service.FileName, typeof(TService).Assembly, service.BindType.Assembly);
-            protoFile = endpoints.Map(prefix, new ProtoFileHandler(source, codecs, logger).HandleAsync)
+            protoFile = endpoints.Map(prefix, new ProtoFileHandler(source, service.Descriptor.File, codecs, logger).HandleAsync)
                 .WithDisplayName($"ProtoHttp {service.FileName} source");
         }
 

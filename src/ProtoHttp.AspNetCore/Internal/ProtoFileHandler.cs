@@ -5,10 +5,15 @@ using Microsoft.Net.Http.Headers;
 
 namespace ProtoHttp.AspNetCore.Internal;
 
-/// <summary>Serves the service's <c>.proto</c> source, byte for byte as written, at <c>GET /{file}.proto</c>.</summary>
-internal sealed class ProtoFileHandler(byte[] source, MessageCodecs codecs, ILogger logger)
+/// <summary>
+/// Serves the service's <c>.proto</c> source, byte for byte as written, at <c>GET /{file}.proto</c>; or, to a client
+/// that asks for protobuf or JSON by <c>Accept</c>, the file's <see cref="DescriptorSet"/>.
+/// </summary>
+internal sealed class ProtoFileHandler(byte[] source, Google.Protobuf.Reflection.FileDescriptor file, MessageCodecs codecs, ILogger logger)
 {
     private const string AllowedVerbs = "GET, HEAD";
+
+    private readonly Lazy<DescriptorSet> _descriptors = new(() => DescriptorSet.For(file));
 
     /// <summary>
     /// Finds the file's text among the embedded resources of the service's assemblies. Descriptors drop comments
@@ -50,12 +55,43 @@ internal sealed class ProtoFileHandler(byte[] source, MessageCodecs codecs, ILog
             return;
         }
 
-        response.ContentType = MediaTypes.ProtoSource;
-        response.ContentLength = source.Length;
+        response.Headers.Vary = HeaderNames.Accept;
         response.Headers[HeaderNames.XContentTypeOptions] = "nosniff";
+        var (body, type) = Preferred(request.Headers.Accept) switch
+        {
+            MessageFormat.Protobuf => (_descriptors.Value.Protobuf, MediaTypes.Protobuf),
+            MessageFormat.Json => (_descriptors.Value.Json, MediaTypes.Canonical(MessageFormat.Json).ContentType),
+            _ => (source, MediaTypes.ProtoSource),
+        };
+        response.ContentType = type;
+        response.ContentLength = body.Length;
         if (!isHead)
         {
-            await response.Body.WriteAsync(source);
+            await response.Body.WriteAsync(body);
         }
+    }
+
+    /// <summary>
+    /// The format the most preferred media type the client names outright (not a wildcard) stands for: protobuf or
+    /// JSON for the descriptor set, anything else (and <c>*/*</c> alone, as curl sends) for the source text.
+    /// </summary>
+    private static MessageFormat? Preferred(Microsoft.Extensions.Primitives.StringValues accept)
+    {
+        if (!MediaTypeHeaderValue.TryParseList(accept, out var ranges))
+        {
+            return null;
+        }
+
+        var best = ranges
+            .Where(range => !range.MatchesAllTypes && !range.MatchesAllSubTypes && (range.Quality ?? 1) > 0)
+            .OrderByDescending(range => range.Quality ?? 1)
+            .FirstOrDefault();
+        if (best is null)
+        {
+            return null;
+        }
+
+        var match = MediaTypes.MatchContentType(best.MediaType.ToString());
+        return match.Status == ContentTypeStatus.Readable && match.Format is MessageFormat.Protobuf or MessageFormat.Json ? match.Format : null;
     }
 }

@@ -4,7 +4,6 @@ using System.Runtime.CompilerServices;
 using System.Text;
 using System.Text.Json;
 using Google.Protobuf;
-using ProtoHttp.FunctionalTests.Protos.Streaming;
 
 namespace ProtoHttp.FunctionalTests.Infrastructure;
 
@@ -22,15 +21,16 @@ public static class StreamWire
     public static readonly string[] Formats = [Events, Lines, ConnectProto, ConnectJson];
 
     /// <summary>The records of a response stream as they arrive, in the format its <c>Content-Type</c> names.</summary>
-    public static async IAsyncEnumerable<StreamRecord> ReadAsync(HttpResponseMessage response, [EnumeratorCancellation] CancellationToken cancellationToken = default)
+    public static async IAsyncEnumerable<StreamRecord<T>> ReadAsync<T>(HttpResponseMessage response, [EnumeratorCancellation] CancellationToken cancellationToken = default)
+        where T : class, IMessage<T>, new()
     {
         var stream = await response.Content.ReadAsStreamAsync(cancellationToken);
         var records = response.Content.Headers.ContentType?.MediaType switch
         {
-            Events => ReadEventsAsync(stream, cancellationToken),
-            Lines or "application/jsonl" => ReadLinesAsync(stream, cancellationToken),
-            ConnectProto => ReadEnvelopesAsync(stream, json: false, cancellationToken),
-            ConnectJson => ReadEnvelopesAsync(stream, json: true, cancellationToken),
+            Events => ReadEventsAsync<T>(stream, cancellationToken),
+            Lines or "application/jsonl" => ReadLinesAsync<T>(stream, cancellationToken),
+            ConnectProto => ReadEnvelopesAsync<T>(stream, json: false, cancellationToken),
+            ConnectJson => ReadEnvelopesAsync<T>(stream, json: true, cancellationToken),
             var other => throw new InvalidOperationException($"Not a stream: {other}"),
         };
         await foreach (var record in records)
@@ -40,11 +40,12 @@ public static class StreamWire
     }
 
     /// <summary>The whole stream: its messages and how it ended (lines end OK without a last line when nothing failed).</summary>
-    public static async Task<(List<Tick> Messages, StreamEnd End)> ReadAllAsync(HttpResponseMessage response)
+    public static async Task<(List<T> Messages, StreamEnd End)> ReadAllAsync<T>(HttpResponseMessage response)
+        where T : class, IMessage<T>, new()
     {
-        var messages = new List<Tick>();
+        var messages = new List<T>();
         StreamEnd? end = null;
-        await foreach (var record in ReadAsync(response))
+        await foreach (var record in ReadAsync<T>(response))
         {
             Assert.Null(end); // Nothing follows the last record.
             if (record.Message is { } message)
@@ -79,24 +80,26 @@ public static class StreamWire
     public static byte[] Envelope(IMessage message, string mediaType) =>
         Envelope(mediaType == ConnectJson ? Encoding.UTF8.GetBytes(JsonFormatter.Default.Format(message)) : message.ToByteArray());
 
-    private static async IAsyncEnumerable<StreamRecord> ReadEventsAsync(Stream stream, [EnumeratorCancellation] CancellationToken cancellationToken)
+    private static async IAsyncEnumerable<StreamRecord<T>> ReadEventsAsync<T>(Stream stream, [EnumeratorCancellation] CancellationToken cancellationToken)
+        where T : class, IMessage<T>, new()
     {
         await foreach (var item in SseParser.Create(stream).EnumerateAsync(cancellationToken))
         {
             if (item.EventType == "end")
             {
                 using var end = JsonDocument.Parse(item.Data);
-                yield return new StreamRecord(null, ReadEnd(end.RootElement, end.RootElement));
+                yield return new StreamRecord<T>(null, ReadEnd(end.RootElement, end.RootElement));
             }
             else
             {
                 Assert.Equal(SseParser.EventTypeDefault, item.EventType);
-                yield return new StreamRecord(JsonParser.Default.Parse<Tick>(item.Data), null);
+                yield return new StreamRecord<T>(JsonParser.Default.Parse<T>(item.Data), null);
             }
         }
     }
 
-    private static async IAsyncEnumerable<StreamRecord> ReadLinesAsync(Stream stream, [EnumeratorCancellation] CancellationToken cancellationToken)
+    private static async IAsyncEnumerable<StreamRecord<T>> ReadLinesAsync<T>(Stream stream, [EnumeratorCancellation] CancellationToken cancellationToken)
+        where T : class, IMessage<T>, new()
     {
         using var reader = new StreamReader(stream, Encoding.UTF8);
         while (await reader.ReadLineAsync(cancellationToken) is { } line)
@@ -105,20 +108,21 @@ public static class StreamWire
             var root = document.RootElement;
             if (root.TryGetProperty("result", out var result))
             {
-                yield return new StreamRecord(JsonParser.Default.Parse<Tick>(result.GetRawText()), null);
+                yield return new StreamRecord<T>(JsonParser.Default.Parse<T>(result.GetRawText()), null);
             }
             else if (root.TryGetProperty("error", out var error))
             {
-                yield return new StreamRecord(null, ReadEnd(error, root));
+                yield return new StreamRecord<T>(null, ReadEnd(error, root));
             }
             else
             {
-                yield return new StreamRecord(null, new StreamEnd("OK", null, ReadMetadata(root)));
+                yield return new StreamRecord<T>(null, new StreamEnd("OK", null, ReadMetadata(root)));
             }
         }
     }
 
-    private static async IAsyncEnumerable<StreamRecord> ReadEnvelopesAsync(Stream stream, bool json, [EnumeratorCancellation] CancellationToken cancellationToken)
+    private static async IAsyncEnumerable<StreamRecord<T>> ReadEnvelopesAsync<T>(Stream stream, bool json, [EnumeratorCancellation] CancellationToken cancellationToken)
+        where T : class, IMessage<T>, new()
     {
         var header = new byte[5];
         while (await ReadExactlyOrEndAsync(stream, header, cancellationToken))
@@ -138,13 +142,13 @@ public static class StreamWire
                     message = error.TryGetProperty("message", out var text) ? text.GetString() : null;
                 }
 
-                yield return new StreamRecord(null, new StreamEnd(code, message, ReadMetadata(root)));
+                yield return new StreamRecord<T>(null, new StreamEnd(code, message, ReadMetadata(root)));
             }
             else
             {
                 Assert.Equal(0, header[0]);
-                var tick = json ? JsonParser.Default.Parse<Tick>(Encoding.UTF8.GetString(payload)) : Tick.Parser.ParseFrom(payload);
-                yield return new StreamRecord(tick, null);
+                var tick = json ? JsonParser.Default.Parse<T>(Encoding.UTF8.GetString(payload)) : new MessageParser<T>(() => new T()).ParseFrom(payload);
+                yield return new StreamRecord<T>(tick, null);
             }
         }
     }

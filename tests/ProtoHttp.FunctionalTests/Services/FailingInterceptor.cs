@@ -9,11 +9,27 @@ namespace ProtoHttp.FunctionalTests.Services;
 /// </summary>
 public sealed class FailingInterceptor : Interceptor
 {
-    public override Task<TResponse> UnaryServerHandler<TRequest, TResponse>(TRequest request, ServerCallContext context, UnaryServerMethod<TRequest, TResponse> continuation) =>
-        context.RequestHeaders.GetValue("x-interceptor-fails") switch
+    public override Task<TResponse> UnaryServerHandler<TRequest, TResponse>(TRequest request, ServerCallContext context, UnaryServerMethod<TRequest, TResponse> continuation)
+    {
+        FailIfAsked(context);
+        return continuation(request, context);
+    }
+
+    public override Task ServerStreamingServerHandler<TRequest, TResponse>(
+        TRequest request, IServerStreamWriter<TResponse> responseStream, ServerCallContext context, ServerStreamingServerMethod<TRequest, TResponse> continuation)
+    {
+        FailIfAsked(context);
+        return continuation(request, responseStream, context);
+    }
+
+    private static void FailIfAsked(ServerCallContext context)
+    {
+        switch (context.RequestHeaders.GetValue("x-interceptor-fails"))
         {
-            "rpc" => throw new RpcException(new Status(StatusCode.PermissionDenied, "The interceptor refused the call.")),
-            "plain" => throw new InvalidOperationException("The interceptor broke."),
-            _ => continuation(request, context),
-        };
+            case "rpc":
+                throw new RpcException(new Status(StatusCode.PermissionDenied, "The interceptor refused the call."));
+            case "plain":
+                throw new InvalidOperationException("The interceptor broke.");
+        }
+    }
 }

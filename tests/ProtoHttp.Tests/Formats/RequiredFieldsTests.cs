@@ -1,3 +1,4 @@
+using ProtoHttp.Tests.Protos.Proto2;
 using ProtobufTestMessages.Proto2;
 
 namespace ProtoHttp.Tests.Formats;
@@ -49,5 +50,19 @@ public sealed class RequiredFieldsTests
         Assert.Contains("'data.group_uint32'", ex.Message, StringComparison.Ordinal);
         Assert.Contains("'optional_recursive_message.required_int32'", ex.Message, StringComparison.Ordinal);
         Assert.DoesNotContain("'data.group_int32'", ex.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void ExtensionsHoldingMessagesAreWalkedWhetherSetOrNot()
+    {
+        var extensions = ExtensionCatalog.FromFiles([AllTypesProto2Reflection.Descriptor]);
+        var message = new Extendable();
+        RequiredFields.Check(message, extensions);
+
+        message.SetExtension(AllTypesProto2Extensions.SingleLegacy, new Legacy());
+        message.GetOrInitializeExtension(AllTypesProto2Extensions.RepeatedLegacy).Add([new Legacy { Id = "a" }, new Legacy()]);
+        var ex = Assert.Throws<InvalidMessageException>(() => RequiredFields.Check(message, extensions));
+
+        Assert.Equal("Missing required fields: '[protohttp.tests.proto2.single_legacy].id', '[protohttp.tests.proto2.repeated_legacy][1].id'.", ex.Message);
     }
 }

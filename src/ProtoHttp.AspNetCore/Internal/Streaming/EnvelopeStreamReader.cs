@@ -45,12 +45,25 @@ internal sealed class EnvelopeStreamReader<TRequest>(
             var buffer = result.Buffer;
             if (Envelope.TryReadHeader(buffer, out var flags, out var length))
             {
-                CheckHeader(flags, length);
+                if (CheckHeader(flags, length) is { } fault)
+                {
+                    // The rest of the body means nothing now; the read must end before the call answers.
+                    body.AdvanceTo(buffer.End);
+                    throw fault;
+                }
+
                 var size = Envelope.HeaderLength + (long)length;
                 if (buffer.Length >= size)
                 {
-                    Current = Parse(buffer.Slice(Envelope.HeaderLength, length));
-                    body.AdvanceTo(buffer.GetPosition(size));
+                    try
+                    {
+                        Current = Parse(buffer.Slice(Envelope.HeaderLength, length));
+                    }
+                    finally
+                    {
+                        body.AdvanceTo(buffer.GetPosition(size));
+                    }
+
                     return true;
                 }
 
@@ -80,20 +93,19 @@ internal sealed class EnvelopeStreamReader<TRequest>(
         }
     }
 
-    private void CheckHeader(byte flags, uint length)
+    private CallRejectedException? CheckHeader(byte flags, uint length)
     {
         if (flags != Envelope.MessageFlag)
         {
-            throw Reject(CallRejectedException.BadRequest(flags == Envelope.CompressedFlag
+            return Reject(CallRejectedException.BadRequest(flags == Envelope.CompressedFlag
                 ? "A request envelope has the compressed flag (0x01), but no Connect-Content-Encoding was agreed; send flag 0x00."
                 : $"A request envelope has the flags 0x{flags:x2}; a request message's envelope has the flags 0x00."));
         }
 
-        if (length > limit)
-        {
-            throw Reject(new CallRejectedException(StatusCodes.Status413PayloadTooLarge, StatusCode.ResourceExhausted,
-                $"A request envelope holds {length} bytes, more than the limit of {limit} bytes per message."));
-        }
+        return length > limit
+            ? Reject(new CallRejectedException(StatusCodes.Status413PayloadTooLarge, StatusCode.ResourceExhausted,
+                $"A request envelope holds {length} bytes, more than the limit of {limit} bytes per message."))
+            : null;
     }
 
     private async Task<TRequest> ReadLargeAsync(int length, CancellationToken token)
