@@ -7,10 +7,11 @@ internal static class GetVerbPolicy
 {
     /// <summary>
     /// GET carries one request message in the query string, so only methods that take one can have it; among those,
-    /// all unless the service restricts GET to methods the .proto declares free of side effects.
+    /// all unless GET is restricted (<see cref="ProtoHttpOptions.RestrictGetToNoSideEffectMethods"/>, or its default
+    /// where the app uses ambient credentials) to methods the .proto declares free of side effects.
     /// </summary>
-    public static bool Allows(MethodDescriptor method, ProtoHttpOptions options) =>
-        !method.IsClientStreaming && (!options.RestrictGetToNoSideEffectMethods || HasNoSideEffects(method));
+    public static bool Allows(MethodDescriptor method, bool restrictGet) =>
+        !method.IsClientStreaming && (!restrictGet || HasNoSideEffects(method));
 
     /// <summary>Whether the .proto marks the method <c>option idempotency_level = NO_SIDE_EFFECTS;</c>.</summary>
     public static bool HasNoSideEffects(MethodDescriptor method) =>

@@ -23,7 +23,7 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
     private readonly MessageRequestReader _requestReader = new(
         descriptor.InputType, settings.Codecs, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit);
 
-    private readonly bool _getAllowed = GetVerbPolicy.Allows(descriptor, settings.Options);
+    private readonly bool _getAllowed = GetVerbPolicy.Allows(descriptor, settings.RestrictGet);
 
     public RequestDelegate HandlerFor(WritableMediaType? forcedType) => context => HandleCallAsync(context, forcedType);
 

@@ -22,7 +22,7 @@ internal sealed class ServerStreamingCallHandler<TService, TRequest, TResponse>(
     private readonly MessageRequestReader _requestReader = new(
         descriptor.InputType, settings.Codecs, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit);
 
-    private readonly bool _getAllowed = GetVerbPolicy.Allows(descriptor, settings.Options);
+    private readonly bool _getAllowed = GetVerbPolicy.Allows(descriptor, settings.RestrictGet);
 
     protected override bool ReadsRequestStream => false;
 
