@@ -2,6 +2,7 @@ using Microsoft.AspNetCore.Diagnostics.HealthChecks;
 using SearchService.Catalog;
 using SearchService.Health;
 using SearchService.Services;
+using SearchService.Streams;
 
 namespace SearchService;
 
@@ -26,6 +27,9 @@ public static class SearchServiceApp
         var dataFolder = Path.Combine(AppContext.BaseDirectory, "Data");
         builder.Services.AddSingleton(ProductCatalog.Load(dataFolder));
         builder.Services.AddSingleton(NorthwindOrders.Load(dataFolder));
+        builder.Services.Configure<PriceTickerOptions>(builder.Configuration.GetSection("PriceTicker"));
+        builder.Services.AddSingleton<PriceTicker>();
+        builder.Services.AddHostedService(services => services.GetRequiredService<PriceTicker>());
         builder.Services.AddProtoHttp();
         builder.Services.AddGrpc();
         builder.Services.AddAuthentication();
@@ -48,6 +52,8 @@ public static class SearchServiceApp
         app.MapProtoService<NorthwindOrdersService>();
         app.MapGrpcService<CatalogSearchService>();
         app.MapGrpcService<NorthwindOrdersService>();
+        app.MapProtoService<NorthwindStreamsService>();
+        app.MapGrpcService<NorthwindStreamsService>();
 
         // Liveness runs no check (a live process answers, and restarting it cures nothing a check could see);
         // readiness runs the checks tagged for it, so an instance without its data gets no calls.

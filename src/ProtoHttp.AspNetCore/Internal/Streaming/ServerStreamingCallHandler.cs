@@ -24,7 +24,7 @@ internal sealed class ServerStreamingCallHandler<TService, TRequest, TResponse>(
 
     // GET is allowed unless the service restricts it to methods the .proto declares free of side effects.
     private readonly bool _getAllowed =
-        !settings.Options.RestrictGetToNoSideEffectMethods
+        !settings.RestrictGet
         || descriptor.GetOptions()?.IdempotencyLevel == MethodOptions.Types.IdempotencyLevel.NoSideEffects;
 
     protected override bool ReadsRequestStream => false;
@@ -58,7 +58,7 @@ internal sealed class ServerStreamingCallHandler<TService, TRequest, TResponse>(
             ? _requestReader.ReadQuery(context.Request, plan.Reader)
             : plan.Envelope is null
                 ? await _requestReader.ReadBodyAsync(context, plan.Reader, cancellationToken)
-                : await SingleEnvelope.ReadAsync(context, plan.Reader!, Descriptor.InputType, Settings, cancellationToken);
+                : await SingleEnvelope.ReadAsync(context, plan.Reader!, Descriptor.InputType, Settings, plan.Gzip, cancellationToken);
         RequiredFields.Check(message, Settings.Codecs.Options.Extensions);
         return (TRequest)message;
     }
