@@ -28,9 +28,12 @@ public sealed class ProtoHttpOptions
 
     /// <summary>
     /// Answer GET calls only for methods marked <c>option idempotency_level = NO_SIDE_EFFECTS;</c>; others answer 405
-    /// to GET. Default off: GET calls every method, as the original ProtoService did.
+    /// to GET. <see langword="null"/> (the default) means on when the app uses antiforgery or cookie authentication,
+    /// off otherwise: a cross-site link or image carries the browser's cookies on a GET, and no antiforgery token
+    /// guards a GET. Set <see langword="false"/> for a service whose every method may be called that way (an opt-in
+    /// per service with <c>AddServiceOptions&lt;TService&gt;</c>); see docs/security.md.
     /// </summary>
-    public bool RestrictGetToNoSideEffectMethods { get; set; }
+    public bool? RestrictGetToNoSideEffectMethods { get; set; }
 
     /// <summary>The default <see cref="StreamKeepAliveInterval"/>: 15 seconds.</summary>
     public static readonly TimeSpan DefaultStreamKeepAliveInterval = TimeSpan.FromSeconds(15);
@@ -72,12 +75,22 @@ public sealed class ProtoHttpOptions
     public IList<MessageDescriptor> AnyTypes { get; } = new List<MessageDescriptor>();
 
     /// <summary>The codecs' options for a service declared in <paramref name="file"/>.</summary>
-    internal FormatOptions ToFormatOptions(FileDescriptor file) => new()
+    /// <exception cref="InvalidOperationException">An <see cref="AnyTypes"/> entry has no generated class.</exception>
+    internal FormatOptions ToFormatOptions(FileDescriptor file)
     {
-        IgnoreUnknownFields = IgnoreUnknownFields,
-        PreserveProtoFieldNames = PreserveProtoFieldNames,
-        Extensions = ExtensionCatalog.FromFiles([file]),
+        // A descriptor built at run time has no parser: an Any holding it could be read but never unpacked.
+        if (AnyTypes.FirstOrDefault(type => type.ClrType is null) is { } dynamic)
+        {
+            throw new InvalidOperationException($"ProtoHttpOptions.AnyTypes holds {dynamic.FullName}, which has no generated C# class: "
+                + $"add the descriptor of the class Grpc.Tools generates for it ({dynamic.Name}.Descriptor).");
+        }
 
-        AnyTypes = AnyTypeRegistry.FromFiles([file, .. AnyTypes.Select(type => type.File)]),
-    };
+        return new()
+        {
+            IgnoreUnknownFields = IgnoreUnknownFields,
+            PreserveProtoFieldNames = PreserveProtoFieldNames,
+            Extensions = ExtensionCatalog.FromFiles([file]),
+            AnyTypes = AnyTypeRegistry.FromFiles([file, .. AnyTypes.Select(type => type.File)]),
+        };
+    }
 }

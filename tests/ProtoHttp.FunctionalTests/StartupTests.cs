@@ -45,6 +45,22 @@ public sealed class StartupTests
         Assert.Contains("<EmbeddedResource Include=\"path/to/not_embedded.proto\" LogicalName=\"not_embedded.proto\" />", error.Message);
     }
 
+    [Fact]
+    public void AnAnyTypeWithoutAGeneratedClassSaysWhichDescriptorToAdd()
+    {
+        // The same types, built from their bytes at run time: descriptors without classes.
+        var files = Google.Protobuf.Reflection.FileDescriptor.BuildFromByteStrings(
+            [Google.Protobuf.WellKnownTypes.AnyReflection.Descriptor.SerializedData, Protos.AnyEcho.AnyEchoReflection.Descriptor.SerializedData]);
+        var builder = WebApplication.CreateBuilder();
+        builder.Services.AddProtoHttp(o => o.AnyTypes.Add(files[1].MessageTypes[0]));
+        var app = builder.Build();
+
+        var error = Assert.Throws<InvalidOperationException>(() => app.MapProtoService<AnyEchoService>());
+
+        Assert.Equal("ProtoHttpOptions.AnyTypes holds protohttp.tests.any.Item, which has no generated C# class: "
+            + "add the descriptor of the class Grpc.Tools generates for it (Item.Descriptor).", error.Message);
+    }
+
     [Theory]
     [InlineData("custom", "/custom/Context")]
     [InlineData("/api/v1/", "/api/v1/Context")]

@@ -46,4 +46,16 @@ public sealed class AcceptNegotiatorTests
         Assert.Equal("application/json; charset=utf-8", AcceptNegotiator.Negotiate(["application/json"], MessageFormat.Json)!.ContentType);
         Assert.Equal("application/x-protobuf", AcceptNegotiator.Negotiate(["application/x-protobuf"], MessageFormat.Json)!.ContentType);
     }
+
+    [Fact]
+    public void AClientSendingANewAcceptOnEveryCallStillGetsRightAnswersPastTheCacheBound()
+    {
+        // More distinct headers than the cache keeps (1,024): the ones past the bound are parsed every time, not lost.
+        for (var i = 0; i < 3000; i++)
+        {
+            var accept = $"application/x-client{i}, application/json;q=0.9, application/x-protobuf;q=0.5";
+
+            Assert.Equal("application/json", AcceptNegotiator.Negotiate([accept], MessageFormat.Protobuf)!.MediaType);
+        }
+    }
 }

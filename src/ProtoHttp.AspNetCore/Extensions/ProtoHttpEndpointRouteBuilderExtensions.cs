@@ -42,9 +42,10 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
         var logger = services.GetRequiredService<ILoggerFactory>().CreateLogger("ProtoHttp." + service.Descriptor.FullName);
         var codecs = new MessageCodecs(options.ToFormatOptions(service.Descriptor.File));
         var detailedErrors = options.EnableDetailedErrors ?? services.GetRequiredService<IHostEnvironment>().IsDevelopment();
+        var restrictGet = options.RestrictGetToNoSideEffectMethods ?? AmbientCredentials.InUse(services);
         var interceptors = options.Interceptors.InRunOrder.Select(r => new InterceptorActivator(r, services)).ToArray();
         var settings = new ServiceCallSettings<TService>(
-            options, detailedErrors, codecs, InPlaceBodyLimit.For(services), logger, new ServiceActivator<TService>(services), interceptors);
+            options, detailedErrors, restrictGet, codecs, InPlaceBodyLimit.For(services), logger, new ServiceActivator<TService>(services), interceptors);
 
         var binder = new ProtoHttpServiceBinder<TService>(service, settings);
         service.BindMethod.Invoke(null, [binder, null]);

@@ -6,6 +6,7 @@ namespace ProtoHttp.AspNetCore.Internal;
 internal sealed class ServiceCallSettings<TService>(
     ProtoHttpOptions options,
     bool detailedErrors,
+    bool restrictGet,
     MessageCodecs codecs,
     long inPlaceBodyLimit,
     ILogger logger,
@@ -17,6 +18,12 @@ internal sealed class ServiceCallSettings<TService>(
 
     /// <summary>Whether a service exception's text reaches the client: the option, else on in Development only.</summary>
     public bool DetailedErrors { get; } = detailedErrors;
+
+    /// <summary>
+    /// Whether GET reaches only the methods marked NO_SIDE_EFFECTS: the option, else on when the app uses cookie
+    /// authentication or antiforgery (<see cref="AmbientCredentials"/>).
+    /// </summary>
+    public bool RestrictGet { get; } = restrictGet;
 
     public MessageCodecs Codecs { get; } = codecs;
 

@@ -25,7 +25,7 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
 
     // GET is allowed unless the service restricts it to methods the .proto declares free of side effects.
     private readonly bool _getAllowed =
-        !settings.Options.RestrictGetToNoSideEffectMethods
+        !settings.RestrictGet
         || descriptor.GetOptions()?.IdempotencyLevel == MethodOptions.Types.IdempotencyLevel.NoSideEffects;
 
     public RequestDelegate HandlerFor(WritableMediaType? forcedType) => context => HandleCallAsync(context, forcedType);

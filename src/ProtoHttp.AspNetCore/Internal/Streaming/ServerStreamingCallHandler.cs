@@ -24,7 +24,7 @@ internal sealed class ServerStreamingCallHandler<TService, TRequest, TResponse>(
 
     // GET is allowed unless the service restricts it to methods the .proto declares free of side effects.
     private readonly bool _getAllowed =
-        !settings.Options.RestrictGetToNoSideEffectMethods
+        !settings.RestrictGet
         || descriptor.GetOptions()?.IdempotencyLevel == MethodOptions.Types.IdempotencyLevel.NoSideEffects;
 
     protected override bool ReadsRequestStream => false;
