@@ -150,7 +150,7 @@ public sealed class DuplexStreamingTests(SampleServerFixture fixture) : IClassFi
             await leave.CancelAsync();
         }
 
-        await _server.StreamProbe.Cancelled.WaitAsync(TimeSpan.FromSeconds(10));
+        await _server.StreamProbe.Cancelled.WaitAsync(TimeSpan.FromSeconds(30));
         Assert.DoesNotContain(_server.Logs.Errors, e => e.Message.Contains("Echo", StringComparison.Ordinal));
     }
 
