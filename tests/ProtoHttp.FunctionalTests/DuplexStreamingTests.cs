@@ -139,7 +139,7 @@ public sealed class DuplexStreamingTests(SampleServerFixture fixture) : IClassFi
     {
         _server.StreamProbe.Reset();
         var upload = new EnvelopeUpload(StreamWire.ConnectProto).WithType();
-        await upload.WriteAsync(new Tick { Sequence = 0 });
+        await upload.WriteAsync(new Tick { Sequence = 0, Text = "hold" });
         using var leave = new CancellationTokenSource();
         using (var response = await SendAsync(upload, StreamWire.ConnectProto, leave.Token))
         {
