@@ -31,7 +31,9 @@ public sealed class ProtoHttpClientOptions
     /// Services whose <c>.proto</c> file the invoker cannot find by itself: the URI names the file, but a generated
     /// <c>Method</c> names only the service. It is found from the request and response types' files and then among the
     /// loaded assemblies, so this is needed only when the service's code is loaded later or not at all; add
-    /// <c>MyService.Descriptor</c>.
+    /// <c>MyService.Descriptor</c>. The message types of these services' files (and of the files they import) are also
+    /// those a <c>google.protobuf.Any</c> may hold in JSON, besides the well-known types; a client registered with
+    /// <c>AddProtoHttpClient&lt;TClient&gt;()</c> names its own service.
     /// </summary>
     public IList<ServiceDescriptor> Services { get; } = [];
 }

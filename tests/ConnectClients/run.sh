@@ -29,7 +29,8 @@ PROTOHTTP_URL=$http1 PROTOHTTP_H2C_URL=$h2c node --test "$here"/*.test.mjs
 grep -q "Request starting HTTP/1.1 GET $http1/Northwind.NorthwindService/GetOrders?connect=v1" "$log" \
   || fail "connect-es with useHttpGet did not call GetOrders with a GET"
 
-# buf curl: unary in Connect over HTTP/1.1 and h2c, an error with its details, and gRPC on the very same path.
+# buf curl: unary in Connect over HTTP/1.1 and h2c, an error with its details, a server stream, and gRPC on the very
+# same path.
 buf=node_modules/.bin/buf
 schema="$root/protos"
 "$buf" curl --protocol connect --schema "$schema/ProtoService.proto" -d '{"query":"chai"}' "$http1/ProtoService.SearchService/Search" \
@@ -40,6 +41,8 @@ error=$("$buf" curl --protocol connect --schema "$schema/ProtoService.proto" -d 
   "$http1/ProtoService.SearchService/Search" 2>&1 || true)
 jq -e '.code == "invalid_argument" and .details[0].type == "google.rpc.BadRequest"' <<<"$error" >/dev/null \
   || fail "buf curl did not read the invalid_argument error with its BadRequest detail: $error"
+"$buf" curl --protocol connect --schema "$schema/NorthwindStreams.proto" -d '{"limit":3}' "$http1/Northwind.NorthwindStreams/ReplayOrders" \
+  | jq -s -e 'map(.orderId) == [10248, 10249, 10250]' >/dev/null || fail "buf curl (Connect server streaming) did not replay the first 3 orders"
 "$buf" curl --protocol grpc --http2-prior-knowledge --schema "$schema/ProtoService.proto" -d '{"query":"chai"}' \
   "$h2c/ProtoService.SearchService/Search" | jq -e '.result[0].title == "Chai"' >/dev/null \
   || fail "buf curl (gRPC) on the same path did not reach grpc-dotnet"

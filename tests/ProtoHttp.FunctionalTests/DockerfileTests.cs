@@ -1,16 +1,20 @@
+using System.Xml.Linq;
 using ProtoHttp.FunctionalTests.Infrastructure;
 
 namespace ProtoHttp.FunctionalTests;
 
 /// <summary>
 /// The Dockerfile against the checkout, since no Docker engine runs in CI: every path it copies from the build
-/// context exists and is not left out of that context by .dockerignore.
+/// context exists and is not left out of that context by .dockerignore, and the restore layer has every project
+/// the sample needs.
 /// </summary>
 public sealed class DockerfileTests
 {
-    public static TheoryData<string> CopiedPaths()
+    public static TheoryData<string> CopiedPaths() => new(CopySources());
+
+    /// <summary>What the COPY instructions take from the build context: every source, not the destination.</summary>
+    private static IEnumerable<string> CopySources()
     {
-        var data = new TheoryData<string>();
         foreach (var instruction in Instructions().Where(i => i.StartsWith("COPY ", StringComparison.Ordinal)))
         {
             var words = instruction.Split(' ', StringSplitOptions.RemoveEmptyEntries).Skip(1).ToList();
@@ -22,11 +26,9 @@ public sealed class DockerfileTests
             // The last word is the destination; flags such as --chown come first.
             foreach (var source in words.SkipLast(1).Where(word => !word.StartsWith("--", StringComparison.Ordinal)))
             {
-                data.Add(source);
+                yield return source;
             }
         }
-
-        return data;
     }
 
     [Theory]
@@ -40,7 +42,43 @@ public sealed class DockerfileTests
     }
 
     [Fact]
-    public void TheDockerfileCopiesFromTheCheckout() => Assert.NotEmpty(CopiedPaths());
+    public void TheDockerfileCopiesFromTheCheckout() => Assert.NotEmpty(CopySources());
+
+    [Fact]
+    public void TheRestoreLayerHasEveryProjectTheSampleReferences()
+    {
+        // The image restores from the project files alone, before the sources arrive; a project missing there
+        // fails the publish that follows with --no-restore.
+        var copied = CopySources().ToHashSet();
+
+        foreach (var project in ProjectClosure("samples/SearchService/SearchService.csproj"))
+        {
+            Assert.Contains(project, copied);
+        }
+    }
+
+    /// <summary>A project and every project it references, directly or not, as paths from the repository root.</summary>
+    private static HashSet<string> ProjectClosure(string project)
+    {
+        var found = new HashSet<string>();
+        var pending = new Stack<string>([project]);
+        while (pending.TryPop(out var next))
+        {
+            if (!found.Add(next))
+            {
+                continue;
+            }
+
+            var folder = Path.GetDirectoryName(Path.Combine(RepositoryRoot.Path, next))!;
+            foreach (var reference in XDocument.Load(Path.Combine(RepositoryRoot.Path, next)).Descendants("ProjectReference"))
+            {
+                var path = Path.GetFullPath(Path.Combine(folder, (string)reference.Attribute("Include")!));
+                pending.Push(Path.GetRelativePath(RepositoryRoot.Path, path).Replace('\\', '/'));
+            }
+        }
+
+        return found;
+    }
 
     /// <summary>The Dockerfile's instructions, each on one line: continuation lines joined, comments dropped.</summary>
     private static IEnumerable<string> Instructions() =>

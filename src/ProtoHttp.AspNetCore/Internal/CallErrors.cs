@@ -126,9 +126,9 @@ internal static class CallErrors
         var errorText = PrintableText.EscapeLoneSurrogates(text);
         if (call.Connect)
         {
-            // Connect answers its own refusals of verb and media type with their HTTP statuses; every other error's
+            // Connect answers its own refusals of verb, media type and HTTP version with their HTTP statuses; every other error's
             // status follows from its code.
-            var status = httpStatus is StatusCodes.Status405MethodNotAllowed or StatusCodes.Status415UnsupportedMediaType
+            var status = httpStatus is StatusCodes.Status405MethodNotAllowed or StatusCodes.Status415UnsupportedMediaType or StatusCodes.Status505HttpVersionNotsupported
                 ? httpStatus
                 : ConnectCodes.HttpStatus(code);
             return ConnectErrorWriter.WriteAsync(response, status, code, errorText, details ?? []);

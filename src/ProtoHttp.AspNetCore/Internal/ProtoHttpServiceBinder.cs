@@ -71,7 +71,8 @@ internal sealed class ProtoHttpServiceBinder<TService>(ServiceModel service, Ser
             new(".json", callHandler.HandlerFor(StreamMediaTypes.Lines)),
             new(".pb", callHandler.HandlerFor(StreamMediaTypes.Proto)),
             new(".xml", callHandler.HandlerFor(null, suffixWithoutStream: ".xml")),
-        ]);
+        ],
+        settings.Options.EnableConnect ? callHandler.ConnectHandler : null);
 
     private void Add(IMethod method, MethodInfo serviceMethod, MethodRoute[] routes, Microsoft.AspNetCore.Http.RequestDelegate? connectHandler = null)
     {

@@ -27,7 +27,10 @@ internal sealed class InvokerSettings
 
         // A base without a trailing slash would lose its last segment when the method path is resolved against it.
         BaseAddress = address.AbsolutePath.EndsWith('/') ? address : new Uri(address.AbsoluteUri + "/");
-        Codecs = new MessageCodecs(ResponseFormatOptions);
+        Services = clientService is null ? [.. options.Services] : [.. options.Services, clientService];
+
+        // An Any in JSON names its type: those of the named services' files (and their imports) and the well-known ones.
+        Codecs = new MessageCodecs(ResponseFormatOptions with { AnyTypes = AnyTypeRegistry.FromFiles(Services.Select(service => service.File)) });
         Format = options.Format;
         Writer = Codecs.Writer(Format) ?? throw new InvalidOperationException(Format == MessageFormat.Form
             ? "ProtoHttp clients cannot send Form: servers answer in protobuf, JSON or XML, so choose one of those."
@@ -49,7 +52,6 @@ internal sealed class InvokerSettings
 
         Accept = MediaTypes.Canonical(Format).MediaType;
         MaxResponseSize = options.MaxResponseSize;
-        Services = clientService is null ? [.. options.Services] : [.. options.Services, clientService];
     }
 
     public Uri BaseAddress { get; }

@@ -37,6 +37,8 @@ public sealed class ClientTestService(CallProbe probe) : Protos.ClientTestServic
         }
     }
 
+    public override Task<Parcel> EchoParcel(Parcel request, ServerCallContext context) => Task.FromResult(request);
+
     public override async Task<EchoReply> Echo(EchoRequest request, ServerCallContext context)
     {
         var reply = new EchoReply { HttpPath = context.GetHttpContext().Request.Path.Value ?? "" };

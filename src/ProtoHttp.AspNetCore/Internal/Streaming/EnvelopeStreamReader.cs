@@ -22,6 +22,9 @@ internal sealed class EnvelopeStreamReader<TRequest>(
 
     public TRequest Current { get; private set; } = null!;
 
+    /// <summary>Whether envelopes flagged compressed (0x01) hold gzip, as a Connect client's Connect-Content-Encoding agreed.</summary>
+    public bool Gzip { get; init; }
+
     /// <summary>What was wrong with the request stream, if anything was.</summary>
     public CallRejectedException? Fault { get; private set; }
 
@@ -57,7 +60,7 @@ internal sealed class EnvelopeStreamReader<TRequest>(
                 {
                     try
                     {
-                        Current = Parse(buffer.Slice(Envelope.HeaderLength, length));
+                        Current = Parse(buffer.Slice(Envelope.HeaderLength, length), flags);
                     }
                     finally
                     {
@@ -71,7 +74,7 @@ internal sealed class EnvelopeStreamReader<TRequest>(
                 {
                     // Bytes left in the pipe hold back the server's buffers and HTTP/2's window: copy a large one out.
                     body.AdvanceTo(buffer.GetPosition(Envelope.HeaderLength));
-                    Current = await ReadLargeAsync((int)length, token);
+                    Current = await ReadLargeAsync((int)length, flags, token);
                     return true;
                 }
             }
@@ -95,7 +98,7 @@ internal sealed class EnvelopeStreamReader<TRequest>(
 
     private CallRejectedException? CheckHeader(byte flags, uint length)
     {
-        if (flags != Envelope.MessageFlag)
+        if (flags != Envelope.MessageFlag && !(Gzip && flags == Envelope.CompressedFlag))
         {
             return Reject(CallRejectedException.BadRequest(flags == Envelope.CompressedFlag
                 ? "A request envelope has the compressed flag (0x01), but no Connect-Content-Encoding was agreed; send flag 0x00."
@@ -108,7 +111,7 @@ internal sealed class EnvelopeStreamReader<TRequest>(
             : null;
     }
 
-    private async Task<TRequest> ReadLargeAsync(int length, CancellationToken token)
+    private async Task<TRequest> ReadLargeAsync(int length, byte flags, CancellationToken token)
     {
         var array = ArrayPool<byte>.Shared.Rent(length);
         try
@@ -129,7 +132,7 @@ internal sealed class EnvelopeStreamReader<TRequest>(
                 }
             }
 
-            return Parse(new ReadOnlySequence<byte>(array, 0, length));
+            return Parse(new ReadOnlySequence<byte>(array, 0, length), flags);
         }
         finally
         {
@@ -137,10 +140,17 @@ internal sealed class EnvelopeStreamReader<TRequest>(
         }
     }
 
-    private TRequest Parse(ReadOnlySequence<byte> payload)
+    private TRequest Parse(ReadOnlySequence<byte> payload, byte flags)
     {
+        byte[]? inflated = null;
         try
         {
+            if (flags == Envelope.CompressedFlag)
+            {
+                (inflated, var length) = Connect.ConnectCompression.Decompress(payload, limit);
+                payload = new ReadOnlySequence<byte>(inflated, 0, length);
+            }
+
             var message = codec.Read(payload, descriptor);
             RequiredFields.Check(message, extensions);
             return (TRequest)message;
@@ -148,6 +158,17 @@ internal sealed class EnvelopeStreamReader<TRequest>(
         catch (InvalidMessageException ex)
         {
             throw Reject(CallRejectedException.BadRequest($"A request envelope does not hold a valid message: {ex.Message}"));
+        }
+        catch (CallRejectedException ex)
+        {
+            throw Reject(ex); // gzip that is not gzip, or inflates past the limit.
+        }
+        finally
+        {
+            if (inflated is not null)
+            {
+                ArrayPool<byte>.Shared.Return(inflated);
+            }
         }
     }
 

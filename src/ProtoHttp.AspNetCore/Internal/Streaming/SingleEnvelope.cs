@@ -5,12 +5,15 @@ using ProtoHttp.Streaming;
 
 namespace ProtoHttp.AspNetCore.Internal.Streaming;
 
-/// <summary>Reads the request of a server-streaming call sent as exactly one envelope, as Connect clients send it.</summary>
+/// <summary>
+/// Reads the request of a server-streaming call sent as exactly one envelope, as Connect clients send it; flagged
+/// compressed, it holds gzip when <c>gzip</c> says the client's Connect-Content-Encoding agreed on it.
+/// </summary>
 internal static class SingleEnvelope
 {
     /// <exception cref="CallRejectedException">The body is not one well-formed envelope (400) or is over the limit (413).</exception>
     public static async ValueTask<IMessage> ReadAsync<TService>(
-        HttpContext context, IMessageReader reader, MessageDescriptor descriptor, ServiceCallSettings<TService> settings, CancellationToken cancellationToken)
+        HttpContext context, IMessageReader reader, MessageDescriptor descriptor, ServiceCallSettings<TService> settings, bool gzip, CancellationToken cancellationToken)
         where TService : class
     {
         var limit = settings.Options.MaxRequestBodySize;
@@ -21,7 +24,7 @@ internal static class SingleEnvelope
             throw CallRejectedException.BadRequest($"The request body holds {data.Length} bytes; an envelope needs a 5-byte header.");
         }
 
-        if (flags != Envelope.MessageFlag)
+        if (flags != Envelope.MessageFlag && !(gzip && flags == Envelope.CompressedFlag))
         {
             throw CallRejectedException.BadRequest($"The request envelope has the flags 0x{flags:x2}; a request message's envelope has the flags 0x00.");
         }
@@ -37,6 +40,19 @@ internal static class SingleEnvelope
                 $"The request envelope says it holds {length} bytes, but the body has {data.Length - Envelope.HeaderLength} after the header; send exactly one envelope.");
         }
 
-        return reader.Read(data.Slice(Envelope.HeaderLength), descriptor);
+        if (flags != Envelope.CompressedFlag)
+        {
+            return reader.Read(data.Slice(Envelope.HeaderLength), descriptor);
+        }
+
+        var (inflated, inflatedLength) = Connect.ConnectCompression.Decompress(data.Slice(Envelope.HeaderLength), limit);
+        try
+        {
+            return reader.Read(new System.Buffers.ReadOnlySequence<byte>(inflated, 0, inflatedLength), descriptor);
+        }
+        finally
+        {
+            System.Buffers.ArrayPool<byte>.Shared.Return(inflated);
+        }
     }
 }

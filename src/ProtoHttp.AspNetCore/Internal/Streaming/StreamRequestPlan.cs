@@ -7,4 +7,5 @@ namespace ProtoHttp.AspNetCore.Internal.Streaming;
 /// <param name="Reader">The reader of the body (or of the envelopes' payloads); <see langword="null"/> for an empty request.</param>
 /// <param name="Envelope">The envelope stream the body is in, when it is in envelopes.</param>
 /// <param name="OwnFormat">The stream format the response takes when <c>Accept</c> names none.</param>
-internal readonly record struct StreamRequestPlan(bool IsGet, IMessageReader? Reader, StreamMediaType? Envelope, StreamFormat OwnFormat);
+/// <param name="Gzip">Envelopes flagged compressed hold gzip (Connect's <c>Connect-Content-Encoding: gzip</c>).</param>
+internal readonly record struct StreamRequestPlan(bool IsGet, IMessageReader? Reader, StreamMediaType? Envelope, StreamFormat OwnFormat, bool Gzip = false);

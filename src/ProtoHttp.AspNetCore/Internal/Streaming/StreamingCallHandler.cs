@@ -1,6 +1,7 @@
 using Google.Protobuf.Reflection;
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
+using ProtoHttp.AspNetCore.Connect;
 using ProtoHttp.Streaming;
 
 namespace ProtoHttp.AspNetCore.Internal.Streaming;
@@ -29,7 +30,14 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
     /// a suffix whose format has no stream (<c>.xml</c>), which answers 406 once the request is otherwise acceptable.
     /// </summary>
     public RequestDelegate HandlerFor(StreamMediaType? forced, string? suffixWithoutStream = null) =>
-        context => HandleCallAsync(context, forced, suffixWithoutStream);
+        context => HandleCallAsync(context, forced, suffixWithoutStream, connect: false);
+
+    /// <summary>
+    /// The handler for the method's Connect path (PROTOCOL.md section 10): a POST of envelopes in the request's codec,
+    /// answered in envelopes of that codec, and once the request is accepted, always 200 with the outcome in the
+    /// end-stream envelope, as Connect's streaming protocol says.
+    /// </summary>
+    public RequestDelegate ConnectHandler => context => HandleCallAsync(context, forced: null, suffixWithoutStream: null, connect: true);
 
     /// <summary>Checks the verb, the transport and the request's media type; decides how the request is read.</summary>
     /// <exception cref="CallRejectedException">405, 505 or 415.</exception>
@@ -47,11 +55,15 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
 
     protected static CallRejectedException MethodNotAllowed(string verb, string allow) => CallRejectedException.MethodNotAllowed(verb, allow);
 
-    private async Task HandleCallAsync(HttpContext context, StreamMediaType? forced, string? suffixWithoutStream)
+    private async Task HandleCallAsync(HttpContext context, StreamMediaType? forced, string? suffixWithoutStream, bool connect)
     {
-        context.Response.Headers.Vary = "Accept";
+        if (!connect)
+        {
+            context.Response.Headers.Vary = "Accept";
+        }
+
         var failure = new CallFailureInfo(method.Name, settings.Logger, settings.Codecs, settings.DetailedErrors, settings.Options.MaxRequestBodySize,
-            ErrorType: forced is null ? null : ErrorTypeOf(forced));
+            ErrorType: forced is null ? null : ErrorTypeOf(forced), Connect: connect);
         CancellationTokenSource? deadline = null;
         ProtoHttpServerCallContext? callContext = null;
         StreamResponseWriter? response = null;
@@ -59,14 +71,15 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
         try
         {
             var request = context.Request;
-            var plan = PlanRequest(request);
+            var plan = connect ? PlanConnectRequest(request) : PlanRequest(request);
             if (suffixWithoutStream is not null)
             {
                 throw new CallRejectedException(StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument,
                     $"The {suffixWithoutStream} suffix names a format with no stream form; a streaming method answers {StreamMediaTypes.WritableList}.");
             }
 
-            var type = forced ?? StreamAcceptNegotiator.Negotiate(request.Headers.Accept, plan.OwnFormat);
+            // Connect answers in the request's own envelopes, whatever Accept says.
+            var type = connect ? plan.Envelope : forced ?? StreamAcceptNegotiator.Negotiate(request.Headers.Accept, plan.OwnFormat);
             if (type is null)
             {
                 failure = failure with { ErrorType = MediaTypes.Canonical(MessageFormat.Json) };
@@ -93,15 +106,24 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
                 cancellationToken = deadline.Token;
             }
 
+            if (connect)
+            {
+                // From here on a Connect call's failures are told in the end-stream envelope, with status 200.
+                response = StreamResponseWriter.For(context, type, settings.Codecs, settings.Options.StreamKeepAliveInterval);
+            }
+
             var message = await ReadRequestAsync(context, plan, cancellationToken);
             if (ReadsRequestStream)
             {
                 requestStream = new EnvelopeStreamReader<TRequest>(context.Request.BodyReader, plan.Reader!, descriptor.InputType,
-                    settings.Codecs.Options.Extensions, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, cancellationToken);
+                    settings.Codecs.Options.Extensions, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, cancellationToken)
+                {
+                    Gzip = plan.Gzip,
+                };
             }
 
             callContext = new ProtoHttpServerCallContext(context, method.FullName, deadlineUtc, cancellationToken);
-            response = StreamResponseWriter.For(context, type, settings.Codecs, settings.Options.StreamKeepAliveInterval);
+            response ??= StreamResponseWriter.For(context, type, settings.Codecs, settings.Options.StreamKeepAliveInterval);
             failure = failure with { FromService = true };
             await InvokeAsync(message, requestStream, response, callContext);
             failure = failure with { FromService = false };
@@ -126,7 +148,7 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
             {
                 DeadlineExpired = deadline is { IsCancellationRequested: true } && !context.RequestAborted.IsCancellationRequested,
             };
-            await FailAsync(context, cause, failure, response, callContext);
+            await FailAsync(context, cause, failure, response, callContext, connect);
         }
         finally
         {
@@ -140,7 +162,7 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
     }
 
     private static async Task FailAsync(
-        HttpContext context, Exception exception, CallFailureInfo failure, StreamResponseWriter? response, ProtoHttpServerCallContext? callContext)
+        HttpContext context, Exception exception, CallFailureInfo failure, StreamResponseWriter? response, ProtoHttpServerCallContext? callContext, bool connect)
     {
         if (CallErrors.Decide(exception, failure, context.RequestAborted.IsCancellationRequested) is not { } decided)
         {
@@ -156,7 +178,14 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
 
         try
         {
-            await response.EndAsync(new StreamOutcome(decided.Code, decided.Text, Merge(trailers, decided.Trailers)), unstarted: () =>
+            var outcome = new StreamOutcome(decided.Code, decided.Text, Merge(trailers, decided.Trailers));
+            if (connect)
+            {
+                await response.EndAsync(outcome);
+                return;
+            }
+
+            await response.EndAsync(outcome, unstarted: () =>
             {
                 if (trailers is not null)
                 {
@@ -192,6 +221,31 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
         }
 
         return merged;
+    }
+
+    /// <summary>
+    /// A Connect streaming request: a POST of <c>application/connect+proto</c> or <c>+json</c> envelopes, gzipped when
+    /// <c>Connect-Content-Encoding</c> says so; then as on ProtoHttp's routes (a bidirectional call needs HTTP/2).
+    /// </summary>
+    /// <exception cref="CallRejectedException">405, 415, 501 (an unknown compression) or what <see cref="PlanRequest"/> refuses.</exception>
+    private StreamRequestPlan PlanConnectRequest(HttpRequest request)
+    {
+        if (!HttpMethods.IsPost(request.Method))
+        {
+            throw MethodNotAllowed(request.Method, "POST");
+        }
+
+        if (StreamMediaTypes.EnvelopeType(request.ContentType) is null)
+        {
+            throw new CallRejectedException(StatusCodes.Status415UnsupportedMediaType, StatusCode.InvalidArgument,
+                $"The Content-Type '{request.ContentType}' is not a Connect streaming codec; use {StreamMediaTypes.EnvelopeTypes}.")
+            {
+                Hint = new("Accept-Post", StreamMediaTypes.EnvelopeTypes),
+            };
+        }
+
+        var gzip = ConnectCompression.IsGzip(request.Headers[ConnectStreamHeaders.ContentEncoding]);
+        return PlanRequest(request) with { Gzip = gzip };
     }
 
     /// <summary>The unary type an ErrorResult goes out in before the stream starts: protobuf for <c>connect+proto</c>, else JSON.</summary>
