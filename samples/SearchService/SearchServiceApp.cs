@@ -23,6 +23,7 @@ public static class SearchServiceApp
         });
 
         SampleEndpoints.Configure(builder);
+        SampleTelemetry.Configure(builder);
 
         var dataFolder = Path.Combine(AppContext.BaseDirectory, "Data");
         builder.Services.AddSingleton(ProductCatalog.Load(dataFolder));
@@ -32,6 +33,7 @@ public static class SearchServiceApp
         builder.Services.AddHostedService(services => services.GetRequiredService<PriceTicker>());
         builder.Services.AddProtoHttp();
         builder.Services.AddGrpc();
+        builder.Services.AddOpenApi(options => options.AddProtoHttp());
         builder.Services.AddAuthentication();
         builder.Services.AddAuthorization();
         builder.Services.AddCors();
@@ -54,6 +56,7 @@ public static class SearchServiceApp
         app.MapGrpcService<NorthwindOrdersService>();
         app.MapProtoService<NorthwindStreamsService>();
         app.MapGrpcService<NorthwindStreamsService>();
+        app.MapOpenApi(); // GET /openapi/v1.json
 
         // Liveness runs no check (a live process answers, and restarting it cures nothing a check could see);
         // readiness runs the checks tagged for it, so an instance without its data gets no calls.
