@@ -9,7 +9,10 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 feed="$work/feed"
-dotnet pack ProtoHttp.sln -c Release -o "$feed" -nologo -v quiet
+# Built first, then packed without building: a pack that builds can build a library for a referencing project while
+# packing it, and once left its symbols package without the PDB.
+dotnet build ProtoHttp.sln -c Release -nologo -v quiet
+dotnet pack ProtoHttp.sln -c Release --no-build -o "$feed" -nologo -v quiet
 
 fail() { echo "consumer test: $1"; exit 1; }
 expected="ProtoHttp.0.1.0.nupkg ProtoHttp.0.1.0.snupkg ProtoHttp.AspNetCore.0.1.0.nupkg ProtoHttp.AspNetCore.0.1.0.snupkg ProtoHttp.Client.0.1.0.nupkg ProtoHttp.Client.0.1.0.snupkg"
