@@ -8,6 +8,7 @@ COPY Directory.Build.props Directory.Packages.props .editorconfig ./
 COPY src/Directory.Build.props src/
 COPY src/ProtoHttp/ProtoHttp.csproj src/ProtoHttp/
 COPY src/ProtoHttp.AspNetCore/ProtoHttp.AspNetCore.csproj src/ProtoHttp.AspNetCore/
+COPY src/ProtoHttp.AspNetCore.OpenApi/ProtoHttp.AspNetCore.OpenApi.csproj src/ProtoHttp.AspNetCore.OpenApi/
 COPY samples/SearchService/SearchService.csproj samples/SearchService/
 RUN dotnet restore samples/SearchService/SearchService.csproj
 

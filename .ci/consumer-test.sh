@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The packages as a team gets them: packs the solution into a folder feed, checks that exactly the three libraries
+# The packages as a team gets them: packs the solution into a folder feed, checks that exactly the four libraries
 # came out, each with its readme, license and symbols, then follows the README's "Serve your own service" steps as
 # printed (.ci/readme_steps.py) in a new folder outside the solution, restoring ProtoHttp from that feed alone.
 set -euo pipefail
@@ -15,10 +15,10 @@ dotnet build ProtoHttp.sln -c Release -nologo -v quiet
 dotnet pack ProtoHttp.sln -c Release --no-build -o "$feed" -nologo -v quiet
 
 fail() { echo "consumer test: $1"; exit 1; }
-expected="ProtoHttp.0.1.0.nupkg ProtoHttp.0.1.0.snupkg ProtoHttp.AspNetCore.0.1.0.nupkg ProtoHttp.AspNetCore.0.1.0.snupkg ProtoHttp.Client.0.1.0.nupkg ProtoHttp.Client.0.1.0.snupkg"
+expected="ProtoHttp.0.1.0.nupkg ProtoHttp.0.1.0.snupkg ProtoHttp.AspNetCore.0.1.0.nupkg ProtoHttp.AspNetCore.0.1.0.snupkg ProtoHttp.AspNetCore.OpenApi.0.1.0.nupkg ProtoHttp.AspNetCore.OpenApi.0.1.0.snupkg ProtoHttp.Client.0.1.0.nupkg ProtoHttp.Client.0.1.0.snupkg"
 packed=$(cd "$feed" && ls | sort | xargs)
 [ "$packed" = "$expected" ] || fail "dotnet pack made '$packed', not '$expected'"
-for id in ProtoHttp ProtoHttp.AspNetCore ProtoHttp.Client; do
+for id in ProtoHttp ProtoHttp.AspNetCore ProtoHttp.AspNetCore.OpenApi ProtoHttp.Client; do
   contents=$(unzip -l "$feed/$id.0.1.0.nupkg")
   for file in README.md LICENSE "lib/net10.0/$id.dll" "lib/net10.0/$id.xml"; do
     grep -q " $file\$" <<<"$contents" || fail "$id.0.1.0.nupkg has no $file"
@@ -34,6 +34,8 @@ for id in ProtoHttp.AspNetCore ProtoHttp.Client; do
   unzip -p "$feed/$id.0.1.0.nupkg" "$id.nuspec" | grep -qF '<dependency id="ProtoHttp" version="[0.1.0]"' \
     || fail "$id does not depend on exactly ProtoHttp 0.1.0"
 done
+unzip -p "$feed/ProtoHttp.AspNetCore.OpenApi.0.1.0.nupkg" ProtoHttp.AspNetCore.OpenApi.nuspec | grep -qF '<dependency id="ProtoHttp.AspNetCore" version="[0.1.0]"' \
+  || fail "ProtoHttp.AspNetCore.OpenApi does not depend on exactly ProtoHttp.AspNetCore 0.1.0"
 
 # A folder of its own, outside the solution (so none of the repository's Directory.*.props apply), whose NuGet
 # sources are the machine's plus the feed; a package folder of its own, so nothing cached from an earlier pack of

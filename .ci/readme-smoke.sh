@@ -36,6 +36,10 @@ curl -s -H 'Accept: application/x-protobuf' $URL/Northwind.proto \
   | protoc --decode=google.protobuf.FileDescriptorSet -I /usr/include google/protobuf/descriptor.proto 2>/dev/null \
   | grep -q 'name: "NorthwindService"' || fail "the FileDescriptorSet did not decode to NorthwindService"
 
+# The OpenAPI document: Order's orderDate is a Timestamp in its JSON form.
+curl -s $URL/openapi/v1.json | jq -e '.components.schemas["Northwind.Order"].properties.orderDate.format == "date-time"' >/dev/null \
+  || fail "the OpenAPI document does not describe orderDate as a date-time string"
+
 # The error answers.
 [ "$(status -X POST $URL/ProtoService.proto/Nope)" = 404 ] || fail "unknown method is not 404"
 [ "$(status -X POST -H 'Content-Type: application/json' -d '{"query":""}' $URL/ProtoService.proto/Search)" = 500 ] || fail "empty query is not 500"

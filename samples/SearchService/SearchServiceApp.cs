@@ -32,6 +32,7 @@ public static class SearchServiceApp
         builder.Services.AddHostedService(services => services.GetRequiredService<PriceTicker>());
         builder.Services.AddProtoHttp();
         builder.Services.AddGrpc();
+        builder.Services.AddOpenApi(options => options.AddProtoHttp());
         builder.Services.AddAuthentication();
         builder.Services.AddAuthorization();
         builder.Services.AddCors();
@@ -54,6 +55,7 @@ public static class SearchServiceApp
         app.MapGrpcService<NorthwindOrdersService>();
         app.MapProtoService<NorthwindStreamsService>();
         app.MapGrpcService<NorthwindStreamsService>();
+        app.MapOpenApi(); // GET /openapi/v1.json
 
         // Liveness runs no check (a live process answers, and restarting it cures nothing a check could see);
         // readiness runs the checks tagged for it, so an instance without its data gets no calls.

@@ -139,7 +139,7 @@ public sealed class DuplexStreamingTests(SampleServerFixture fixture) : IClassFi
     {
         _server.StreamProbe.Reset();
         var upload = new EnvelopeUpload(StreamWire.ConnectProto).WithType();
-        await upload.WriteAsync(new Tick { Sequence = 0 });
+        await upload.WriteAsync(new Tick { Sequence = 0, Text = "hold" });
         using var leave = new CancellationTokenSource();
         using (var response = await SendAsync(upload, StreamWire.ConnectProto, leave.Token))
         {
@@ -150,7 +150,7 @@ public sealed class DuplexStreamingTests(SampleServerFixture fixture) : IClassFi
             await leave.CancelAsync();
         }
 
-        await _server.StreamProbe.Cancelled.WaitAsync(TimeSpan.FromSeconds(10));
+        await _server.StreamProbe.Cancelled.WaitAsync(TimeSpan.FromSeconds(30));
         Assert.DoesNotContain(_server.Logs.Errors, e => e.Message.Contains("Echo", StringComparison.Ordinal));
     }
 

@@ -130,7 +130,7 @@ public sealed class ServerStreamingTests(SampleServerFixture fixture) : IClassFi
         Assert.Single(messages);
         Assert.Equal("DEADLINE_EXCEEDED", end.Code);
         Assert.Equal("The deadline of 2000 ms passed before the call completed.", end.ErrorText);
-        await _server.StreamProbe.Cancelled.WaitAsync(TimeSpan.FromSeconds(10));
+        await _server.StreamProbe.Cancelled.WaitAsync(TimeSpan.FromSeconds(30));
         Assert.Empty(_server.Logs.Errors);
     }
 
@@ -146,7 +146,7 @@ public sealed class ServerStreamingTests(SampleServerFixture fixture) : IClassFi
             Assert.Equal(0, records.Current.Message?.Sequence);
         }
 
-        await _server.StreamProbe.Cancelled.WaitAsync(TimeSpan.FromSeconds(10));
+        await _server.StreamProbe.Cancelled.WaitAsync(TimeSpan.FromSeconds(30));
         await WaitForAsync(() => _server.Logs.Entries.Any(e => e.EventId.Name == "ClientDisconnected" && e.Message.StartsWith("Count:", StringComparison.Ordinal)));
         Assert.DoesNotContain(_server.Logs.Errors, e => e.Message.Contains("Count", StringComparison.Ordinal));
     }

@@ -27,7 +27,7 @@ internal sealed class ConnectUnaryHandler<TService, TRequest, TResponse>(
     private readonly MessageDescriptor _requestDescriptor = descriptor.InputType;
 
     // Connect allows GET only for methods the .proto declares free of side effects, whatever ProtoHttp's own routes do.
-    private readonly bool _getAllowed = descriptor.GetOptions()?.IdempotencyLevel == MethodOptions.Types.IdempotencyLevel.NoSideEffects;
+    private readonly bool _getAllowed = GetVerbPolicy.HasNoSideEffects(descriptor);
 
     public async Task HandleCallAsync(HttpContext context)
     {

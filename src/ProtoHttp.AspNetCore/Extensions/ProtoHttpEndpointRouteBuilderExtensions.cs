@@ -60,12 +60,15 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
 
         var unknown = new UnknownMethodHandler(codecs, logger);
         var methodEndpoints = new List<IEndpointConventionBuilder>();
+        var protoSource = new Lazy<byte[]?>(() => ProtoFileHandler.TryLoad(service.FileName, typeof(TService).Assembly, service.BindType.Assembly));
         foreach (var method in binder.Methods)
         {
             var metadata = serviceMetadata.Concat(method.Metadata).Append(method.Descriptor).ToArray();
+            var allowsGet = GetVerbPolicy.Allows(method.Descriptor, restrictGet);
             foreach (var route in method.Routes)
             {
-                methodEndpoints.Add(MapMethod(endpoints, prefix, $"/{method.Name}{route.Suffix}", route.Handler, unknown, metadata, logger));
+                var description = new ProtoHttpMethodMetadata(method.Descriptor, ProtoHttpProtocol.ProtoHttp, route.Suffix, allowsGet, protoSource);
+                methodEndpoints.Add(MapMethod(endpoints, prefix, $"/{method.Name}{route.Suffix}", route.Handler, unknown, [.. metadata, description], logger));
             }
         }
 
@@ -74,7 +77,9 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
             : [];
         foreach (var method in connectMethods)
         {
-            var metadata = serviceMetadata.Concat(method.Metadata).Append(method.Descriptor).Append(ConnectEndpointMetadata.Instance).ToArray();
+            var description = new ProtoHttpMethodMetadata(
+                method.Descriptor, ProtoHttpProtocol.Connect, FormatSuffix: "", GetVerbPolicy.HasNoSideEffects(method.Descriptor), protoSource);
+            var metadata = serviceMetadata.Concat(method.Metadata).Append(method.Descriptor).Append(ConnectEndpointMetadata.Instance).Append(description).ToArray();
             methodEndpoints.Add(MapConnectMethod(endpoints, $"/{service.Descriptor.FullName}/{method.Name}", method.ConnectHandler!, metadata, logger));
         }
 

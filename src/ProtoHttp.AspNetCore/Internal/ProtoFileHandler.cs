@@ -20,7 +20,15 @@ internal sealed class ProtoFileHandler(byte[] source, Google.Protobuf.Reflection
     /// and layout, so the source itself must travel with the application.
     /// </summary>
     /// <exception cref="InvalidOperationException">The .proto is not embedded; the message says how to embed it.</exception>
-    public static byte[] Load(string fileName, params Assembly[] assemblies)
+    public static byte[] Load(string fileName, params Assembly[] assemblies) =>
+        TryLoad(fileName, assemblies)
+        ?? throw new InvalidOperationException(
+            $"ProtoHttp serves {fileName} at GET /{fileName}, but it is not embedded in {assemblies[0].GetName().Name}. " +
+            $"Add <EmbeddedResource Include=\"path/to/{fileName}\" LogicalName=\"{fileName}\" /> to the project, " +
+            "or set ProtoHttpOptions.ServeProtoFile = false.");
+
+    /// <summary>The file's text from the first of <paramref name="assemblies"/> that embeds it, or null when none does.</summary>
+    public static byte[]? TryLoad(string fileName, params Assembly[] assemblies)
     {
         foreach (var assembly in assemblies.Distinct())
         {
@@ -37,10 +45,7 @@ internal sealed class ProtoFileHandler(byte[] source, Google.Protobuf.Reflection
             return copy.ToArray();
         }
 
-        throw new InvalidOperationException(
-            $"ProtoHttp serves {fileName} at GET /{fileName}, but it is not embedded in {assemblies[0].GetName().Name}. " +
-            $"Add <EmbeddedResource Include=\"path/to/{fileName}\" LogicalName=\"{fileName}\" /> to the project, " +
-            "or set ProtoHttpOptions.ServeProtoFile = false.");
+        return null;
     }
 
     public async Task HandleAsync(HttpContext context)

@@ -23,10 +23,7 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
     private readonly MessageRequestReader _requestReader = new(
         descriptor.InputType, settings.Codecs, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit);
 
-    // GET is allowed unless the service restricts it to methods the .proto declares free of side effects.
-    private readonly bool _getAllowed =
-        !settings.RestrictGet
-        || descriptor.GetOptions()?.IdempotencyLevel == MethodOptions.Types.IdempotencyLevel.NoSideEffects;
+    private readonly bool _getAllowed = GetVerbPolicy.Allows(descriptor, settings.RestrictGet);
 
     public RequestDelegate HandlerFor(WritableMediaType? forcedType) => context => HandleCallAsync(context, forcedType);
 

@@ -61,8 +61,9 @@ internal sealed class JsonCodec : IMessageCodec
         catch (Exception ex) when (ex is InvalidOperationException or ArgumentException or InvalidProtocolBufferException)
         {
             // A valid message JSON cannot represent: a Timestamp or Duration out of JSON's range, an Any whose type
-            // the registry does not know, or whose payload is not that type, or that nests too deep, a lone surrogate. Protobuf carries all of them: 406, as for XML. Part of
-            // the body may already be in the output, which the caller discards with the failed answer.
+            // the registry does not know (or whose payload is not that type, or whose Anys nest too deep), a lone
+            // surrogate. Protobuf carries all of them: 406, as for XML. Part of the body may already be in the
+            // output, which the caller discards with the failed answer.
             throw new UnwritableMessageException($"The answer cannot be written as JSON: {ex.Message}");
         }
     }

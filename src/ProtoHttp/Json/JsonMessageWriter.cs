@@ -48,6 +48,7 @@ internal sealed class JsonMessageWriter
     /// <summary>The deepest message nesting an <c>Any</c> is unpacked to.</summary>
     public int MaxDepth { get; }
 
+    /// <summary>Writes every <c>Any</c>, as a field value or at the root.</summary>
     public JsonAnyWriter AnyWriter { get; }
 
     /// <summary>

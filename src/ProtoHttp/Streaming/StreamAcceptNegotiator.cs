@@ -3,10 +3,14 @@ namespace ProtoHttp.Streaming;
 /// <summary>
 /// Chooses a stream's format from an <c>Accept</c> header as <see cref="AcceptNegotiator"/> chooses a unary response's
 /// (RFC 9110 weights, the more specific range first), among the types of <see cref="StreamMediaTypes.Acceptable"/>; a
-/// tie goes to the request's own stream format, then to the list's order.
+/// tie goes to the request's own stream format, then to the list's order. A unary type that stands for a stream counts
+/// only when a range names it outright: a wildcard names the streams' own types.
 /// </summary>
 internal static class StreamAcceptNegotiator
 {
+    // MediaRange's specificity of a range that names the type outright.
+    private const int ExactRange = 2;
+
     /// <returns>The chosen type, or <see langword="null"/> when no stream format is acceptable (406).</returns>
     public static StreamMediaType? Negotiate(IReadOnlyList<string?> accept, StreamFormat ownFormat)
     {
@@ -67,6 +71,12 @@ internal static class StreamAcceptNegotiator
         foreach (var range in ranges)
         {
             var rangeSpecificity = range.Specificity(candidate.Type, candidate.MediaType);
+            if (candidate.StandsForAnother && rangeSpecificity < ExactRange)
+            {
+                // text/* asks for text: it must not bring application/x-ndjson through text/json.
+                continue;
+            }
+
             if (rangeSpecificity > specificity)
             {
                 specificity = rangeSpecificity;

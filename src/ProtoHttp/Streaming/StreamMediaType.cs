@@ -25,6 +25,9 @@ internal sealed class StreamMediaType
     /// <summary>The part before the slash, matched by <c>type/*</c> ranges.</summary>
     public string Type { get; }
 
+    /// <summary>Whether this is a unary type standing for a stream of another type (<c>application/json</c> for NDJSON).</summary>
+    public bool StandsForAnother => !string.Equals(MediaType, ContentType, StringComparison.Ordinal);
+
     /// <summary>The codec the stream's messages are written in: protobuf for <c>connect+proto</c>, else JSON.</summary>
     public MessageFormat Codec => Format == StreamFormat.ConnectProto ? MessageFormat.Protobuf : MessageFormat.Json;
 }

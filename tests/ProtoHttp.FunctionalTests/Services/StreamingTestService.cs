@@ -82,6 +82,11 @@ public sealed class StreamingTestService(StreamProbe probe) : StreamingService.S
         {
             FailIfAsked(tick);
             await responseStream.WriteAsync(tick);
+            if (tick.Text == "hold")
+            {
+                // Only the call's token ends it now, whatever the client does with its side of the stream.
+                await Task.Delay(Timeout.Infinite, context.CancellationToken);
+            }
         }
     }
 

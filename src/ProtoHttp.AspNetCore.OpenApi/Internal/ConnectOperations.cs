@@ -1,0 +1,114 @@
+using System.Text.Json.Nodes;
+using Google.Protobuf.Reflection;
+using Microsoft.OpenApi;
+
+namespace ProtoHttp.AspNetCore.OpenApi.Internal;
+
+/// <summary>
+/// The operations of one unary method at its Connect procedure path <c>/{package}.{Service}/{Method}</c> (PROTOCOL.md
+/// section 10): POST in Connect's two codecs, GET with <c>connect</c>/<c>encoding</c>/<c>message</c> for methods free
+/// of side effects, and Connect's error JSON.
+/// </summary>
+internal sealed class ConnectOperations(OpenApiDocument document, MessageSchemas schemas)
+{
+    private const string ErrorSchemaId = "connect.error";
+    private static readonly string[] Codecs = ["application/json", "application/proto"];
+
+    public Dictionary<HttpMethod, OpenApiOperation> For(MethodDescriptor method, bool allowsGet, OperationText text)
+    {
+        var post = Operation(method, text, "_Connect");
+        post.RequestBody = new OpenApiRequestBody
+        {
+            Description = $"{method.InputType.FullName} in the codec Content-Type names.",
+            Content = Codecs.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(method.InputType) }),
+            Required = true,
+        };
+        var operations = new Dictionary<HttpMethod, OpenApiOperation> { [HttpMethod.Post] = post };
+        if (allowsGet)
+        {
+            var get = Operation(method, text, "_ConnectGet");
+            get.Parameters = [.. GetParameters(method), .. get.Parameters ?? []];
+            operations[HttpMethod.Get] = get;
+        }
+
+        return operations;
+    }
+
+    private OpenApiOperation Operation(MethodDescriptor method, OperationText text, string idSuffix)
+    {
+        var operation = text.Operation(method, idSuffix);
+        operation.Parameters =
+        [
+            new OpenApiParameter
+            {
+                Name = "Connect-Protocol-Version",
+                In = ParameterLocation.Header,
+                Description = "The Connect protocol version; Connect clients send 1.",
+                Schema = new OpenApiSchema { Type = JsonSchemaType.String, Enum = [JsonValue.Create("1")] },
+            },
+            Headers.Timeout(),
+        ];
+        operation.Responses = new OpenApiResponses
+        {
+            ["200"] = new OpenApiResponse
+            {
+                Description = $"{method.OutputType.FullName} in the request's codec.",
+                Content = Codecs.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(method.OutputType) }),
+            },
+            ["default"] = new OpenApiResponse
+            {
+                Description = "A failure, as Connect's error JSON with Connect's code-to-HTTP table.",
+                Content = new Dictionary<string, OpenApiMediaType> { ["application/json"] = new() { Schema = ErrorSchema() } },
+            },
+        };
+        return operation;
+    }
+
+    private static IEnumerable<IOpenApiParameter> GetParameters(MethodDescriptor method)
+    {
+        yield return Query("connect", "The protocol version.", required: false, new OpenApiSchema { Type = JsonSchemaType.String, Enum = [JsonValue.Create("v1")] });
+        yield return Query("encoding", "The codec of message.", required: true, new OpenApiSchema { Type = JsonSchemaType.String, Enum = [JsonValue.Create("json"), JsonValue.Create("proto")] });
+        yield return Query("message", $"{method.InputType.FullName} in that codec (URL-encoded, or base64url with base64=1).", required: true, new OpenApiSchema { Type = JsonSchemaType.String });
+        yield return Query("base64", "1 when message is base64url.", required: false, new OpenApiSchema { Type = JsonSchemaType.String, Enum = [JsonValue.Create("1")] });
+        yield return Query("compression", "The compression of message: gzip or identity.", required: false, new OpenApiSchema { Type = JsonSchemaType.String, Enum = [JsonValue.Create("gzip"), JsonValue.Create("identity")] });
+    }
+
+    private static OpenApiParameter Query(string name, string description, bool required, OpenApiSchema schema) =>
+        new() { Name = name, In = ParameterLocation.Query, Description = description, Required = required, Schema = schema };
+
+    private OpenApiSchemaReference ErrorSchema()
+    {
+        document.Components ??= new OpenApiComponents();
+        var components = document.Components.Schemas ??= new Dictionary<string, IOpenApiSchema>(StringComparer.Ordinal);
+        if (!components.ContainsKey(ErrorSchemaId))
+        {
+            components[ErrorSchemaId] = new OpenApiSchema
+            {
+                Type = JsonSchemaType.Object,
+                Description = "The Connect protocol's error.",
+                Properties = new Dictionary<string, IOpenApiSchema>
+                {
+                    ["code"] = new OpenApiSchema { Type = JsonSchemaType.String, Description = "The status in lower snake case, e.g. not_found." },
+                    ["message"] = new OpenApiSchema { Type = JsonSchemaType.String },
+                    ["details"] = new OpenApiSchema
+                    {
+                        Type = JsonSchemaType.Array,
+                        Description = "The google.rpc.Status details of an RpcException.",
+                        Items = new OpenApiSchema
+                        {
+                            Type = JsonSchemaType.Object,
+                            Properties = new Dictionary<string, IOpenApiSchema>
+                            {
+                                ["type"] = new OpenApiSchema { Type = JsonSchemaType.String, Description = "The detail message's full name." },
+                                ["value"] = new OpenApiSchema { Type = JsonSchemaType.String, ContentEncoding = "base64", Description = "Its protobuf bytes, base64 without padding." },
+                            },
+                        },
+                    },
+                },
+                Required = new HashSet<string> { "code" },
+            };
+        }
+
+        return new OpenApiSchemaReference(ErrorSchemaId, document);
+    }
+}
