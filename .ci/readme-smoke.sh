@@ -62,7 +62,14 @@ curl -s -X POST -H 'Content-Type: application/xml' -d '<SearchRequest><query>cha
 curl -s "$URL/ProtoService.proto/Search?query=chai&page_number=abc" | jq -e '.errorText | contains("page_number")' >/dev/null || fail "page_number=abc is not a 400 naming the key"
 [ "$(status -X POST -H 'Content-Type: application/xml' -d '<!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><r><query>&x;</query></r>' $URL/ProtoService.proto/Search)" = 400 ] || fail "an XML DTD is not 400"
 
+# Streams: the price feed as events and as NDJSON lines (cut off after a few ticks, as Ctrl-C would), the bounded
+# replay as lines and as events ending with the end event.
+{ curl -s -N --max-time 3 $URL/NorthwindStreams.proto/WatchPrices.sse || true; } | grep -q '^data: { "sequence"' || fail "the price feed sent no events"
+{ curl -s -N --max-time 3 -H 'Accept: application/x-ndjson' $URL/NorthwindStreams.proto/WatchPrices || true; } | head -1 | jq -e '.result.unitPrice > 0' >/dev/null || fail "the price feed sent no NDJSON lines"
+[ "$(curl -s -N "$URL/NorthwindStreams.proto/ReplayOrders?limit=3" | jq -s 'map(.result.orderId)' -c)" = '[10248,10249,10250]' ] || fail "the replay did not send three orders as lines"
+curl -s -N -H 'Accept: text/event-stream' "$URL/NorthwindStreams.proto/ReplayOrders?limit=3" | tail -3 | grep -qx 'data: {"code":"OK"}' || fail "the replay's events did not end with end: OK"
+
 # The typed client sample.
 dotnet run --project samples/SearchClient -c Release --no-build -- chai | grep -q Chai || fail "SearchClient did not print Chai"
 
-echo "README smoke: 19 passed, 0 failed"
+echo "README smoke: 23 passed, 0 failed"

@@ -23,6 +23,7 @@ public static class SearchServiceApp
         });
 
         SampleEndpoints.Configure(builder);
+        SampleTelemetry.Configure(builder);
 
         var dataFolder = Path.Combine(AppContext.BaseDirectory, "Data");
         builder.Services.AddSingleton(ProductCatalog.Load(dataFolder));

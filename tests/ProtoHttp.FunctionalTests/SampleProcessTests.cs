@@ -57,4 +57,24 @@ public sealed class SampleProcessTests
         var reply = await new ProtoService.SearchService.SearchServiceClient(channel).SearchAsync(new SearchRequest { Query = "chai" });
         Assert.Equal("Chai", reply.Result[0].Title);
     }
+
+    [Fact]
+    public async Task WithTheConsoleExporterEachCallIsPrintedAsASpanOfProtoHttp()
+    {
+        var port = SampleServer.FreePort();
+        List<string> arguments = ["--urls", $"http://127.0.0.1:{port}", $"--Grpc:Url=http://127.0.0.1:{SampleServer.FreePort()}", "--OpenTelemetry:Exporter=console"];
+
+        await using var sample = await SampleProcess.StartAsync(arguments, new Dictionary<string, string>());
+        using var http = new HttpClient { BaseAddress = new Uri($"http://127.0.0.1:{port}") };
+        using var search = await http.PostAsJsonAsync("/ProtoService.proto/Search", new { query = "chai" });
+
+        Assert.Equal(HttpStatusCode.OK, search.StatusCode);
+        for (var i = 0; i < 100 && !sample.Output.Contains("rpc.system", StringComparison.Ordinal); i++)
+        {
+            await Task.Delay(100); // The exporter prints when the span ends, after the answer went out.
+        }
+
+        Assert.Contains("Activity.DisplayName:        ProtoService.SearchService/Search", sample.Output);
+        Assert.Contains("rpc.system: protohttp", sample.Output);
+    }
 }

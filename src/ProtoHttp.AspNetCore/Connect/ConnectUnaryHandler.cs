@@ -4,6 +4,7 @@ using Google.Protobuf.Reflection;
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
 using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Telemetry;
 
 namespace ProtoHttp.AspNetCore.Connect;
 
@@ -35,6 +36,8 @@ internal sealed class ConnectUnaryHandler<TService, TRequest, TResponse>(
             ErrorType: null, Connect: true);
         CancellationTokenSource? deadline = null;
         ProtoHttpServerCallContext? callContext = null;
+        var telemetry = CallTelemetry.Start(context, CallTelemetry.ConnectSystem, method);
+        var code = StatusCode.OK;
         try
         {
             var request = context.Request;
@@ -97,10 +100,11 @@ internal sealed class ConnectUnaryHandler<TService, TRequest, TResponse>(
             {
                 DeadlineExpired = deadline is { IsCancellationRequested: true } && !context.RequestAborted.IsCancellationRequested,
             };
-            await CallErrors.HandleAsync(context, ex, failure);
+            code = await CallErrors.HandleAsync(context, ex, failure);
         }
         finally
         {
+            telemetry.Stop(code);
             deadline?.Dispose();
         }
     }

@@ -20,10 +20,17 @@ internal static class CallErrors
 
     public const string NullResponseText = "The service returned no response message.";
 
-    public static Task HandleAsync(HttpContext context, Exception exception, CallFailureInfo call) =>
-        Decide(exception, call, context.RequestAborted.IsCancellationRequested) is { } failure
-            ? AnswerAsync(context, failure, call)
-            : Task.CompletedTask;
+    /// <summary>Decides and answers a failed call; returns the status it answered (<c>Cancelled</c> when the client left).</summary>
+    public static async Task<StatusCode> HandleAsync(HttpContext context, Exception exception, CallFailureInfo call)
+    {
+        if (Decide(exception, call, context.RequestAborted.IsCancellationRequested) is not { } failure)
+        {
+            return StatusCode.Cancelled;
+        }
+
+        await AnswerAsync(context, failure, call);
+        return failure.Code;
+    }
 
     /// <summary>Answers a failure <see cref="Decide"/> found with its status, hint header, trailers and ErrorResult.</summary>
     public static Task AnswerAsync(HttpContext context, CallFailure failure, CallFailureInfo call)

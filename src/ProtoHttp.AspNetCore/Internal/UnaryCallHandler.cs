@@ -2,6 +2,7 @@ using Google.Protobuf;
 using Google.Protobuf.Reflection;
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
+using ProtoHttp.AspNetCore.Telemetry;
 
 namespace ProtoHttp.AspNetCore.Internal;
 
@@ -33,6 +34,8 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
         var failure = new CallFailureInfo(method.Name, settings.Logger, settings.Codecs, settings.DetailedErrors, settings.Options.MaxRequestBodySize, ErrorType: forcedType);
         CancellationTokenSource? deadline = null;
         ProtoHttpServerCallContext? callContext = null;
+        var telemetry = CallTelemetry.Start(context, CallTelemetry.ProtoHttpSystem, method);
+        var code = StatusCode.OK;
         try
         {
             var request = context.Request;
@@ -105,10 +108,11 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
             {
                 DeadlineExpired = deadline is { IsCancellationRequested: true } && !context.RequestAborted.IsCancellationRequested,
             };
-            await CallErrors.HandleAsync(context, ex, failure);
+            code = await CallErrors.HandleAsync(context, ex, failure);
         }
         finally
         {
+            telemetry.Stop(code);
             deadline?.Dispose();
         }
     }

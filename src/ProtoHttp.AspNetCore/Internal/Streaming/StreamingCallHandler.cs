@@ -2,6 +2,7 @@ using Google.Protobuf.Reflection;
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
 using ProtoHttp.AspNetCore.Connect;
+using ProtoHttp.AspNetCore.Telemetry;
 using ProtoHttp.Streaming;
 
 namespace ProtoHttp.AspNetCore.Internal.Streaming;
@@ -68,6 +69,8 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
         ProtoHttpServerCallContext? callContext = null;
         StreamResponseWriter? response = null;
         EnvelopeStreamReader<TRequest>? requestStream = null;
+        var telemetry = CallTelemetry.Start(context, connect ? CallTelemetry.ConnectSystem : CallTelemetry.ProtoHttpSystem, method);
+        var code = StatusCode.OK;
         try
         {
             var request = context.Request;
@@ -148,10 +151,11 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
             {
                 DeadlineExpired = deadline is { IsCancellationRequested: true } && !context.RequestAborted.IsCancellationRequested,
             };
-            await FailAsync(context, cause, failure, response, callContext, connect);
+            code = await FailAsync(context, cause, failure, response, callContext, connect);
         }
         finally
         {
+            telemetry.Stop(code);
             if (response is not null)
             {
                 await response.DisposeAsync();
@@ -161,19 +165,20 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
         }
     }
 
-    private static async Task FailAsync(
+    /// <returns>The status the call ended with (<c>Cancelled</c> when the client went away).</returns>
+    private static async Task<StatusCode> FailAsync(
         HttpContext context, Exception exception, CallFailureInfo failure, StreamResponseWriter? response, ProtoHttpServerCallContext? callContext, bool connect)
     {
         if (CallErrors.Decide(exception, failure, context.RequestAborted.IsCancellationRequested) is not { } decided)
         {
-            return; // The client went away: nobody is left to tell.
+            return StatusCode.Cancelled; // The client went away: nobody is left to tell.
         }
 
         var trailers = callContext is { HasResponseTrailers: true } ? callContext.ResponseTrailers : null;
         if (response is null)
         {
             await CallErrors.AnswerAsync(context, decided, failure);
-            return;
+            return decided.Code;
         }
 
         try
@@ -182,7 +187,7 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
             if (connect)
             {
                 await response.EndAsync(outcome);
-                return;
+                return decided.Code;
             }
 
             await response.EndAsync(outcome, unstarted: () =>
@@ -200,6 +205,8 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
         {
             // The client left while the last record was on its way.
         }
+
+        return decided.Code;
     }
 
     private static Metadata? Merge(Metadata? first, Metadata? second)

@@ -1,0 +1,113 @@
+using System.Diagnostics;
+using System.Diagnostics.Metrics;
+using Grpc.Core;
+using Microsoft.AspNetCore.Http;
+
+namespace ProtoHttp.AspNetCore.Telemetry;
+
+/// <summary>
+/// The activity source and instruments behind <see cref="ProtoHttpInstrumentation"/>. They cost a null check per call
+/// while nobody listens: an activity is made only for a listener, and a histogram records only when enabled.
+/// </summary>
+internal static class CallTelemetry
+{
+    /// <summary><c>rpc.system</c> of calls on ProtoHttp's own routes; OpenTelemetry has no name for it.</summary>
+    public const string ProtoHttpSystem = "protohttp";
+
+    /// <summary><c>rpc.system</c> of Connect calls, as OpenTelemetry names it.</summary>
+    public const string ConnectSystem = "connect_rpc";
+
+    private static readonly ActivitySource Source = new(ProtoHttpInstrumentation.ActivitySourceName);
+    private static readonly Meter Meter = new(ProtoHttpInstrumentation.MeterName);
+
+    private static readonly Histogram<double> Duration = Meter.CreateHistogram<double>(
+        "rpc.server.call.duration", unit: "s", description: "How long ProtoHttp calls take, from the request to the last byte of the answer.",
+        advice: new InstrumentAdvice<double> { HistogramBucketBoundaries = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] });
+
+    private static readonly Histogram<long> RequestSize = Meter.CreateHistogram<long>(
+        "rpc.server.request.size", unit: "By", description: "The size of a call's request body, where it declares one.");
+
+    private static readonly Histogram<long> ResponseSize = Meter.CreateHistogram<long>(
+        "rpc.server.response.size", unit: "By", description: "The size of a call's answer, where it declares one.");
+
+    private static readonly UpDownCounter<long> ActiveStreams = Meter.CreateUpDownCounter<long>(
+        "rpc.server.active_streams", unit: "{stream}", description: "Streaming calls in progress.");
+
+    /// <summary>Starts the telemetry of one call.</summary>
+    public static CallScope Start(HttpContext context, string system, IMethod method)
+    {
+        var streaming = method.Type != MethodType.Unary;
+        var activity = Source.HasListeners() ? Source.StartActivity($"{method.ServiceName}/{method.Name}", ActivityKind.Internal) : null;
+        if (activity is not null)
+        {
+            activity.SetTag("rpc.system", system);
+            activity.SetTag("rpc.service", method.ServiceName);
+            activity.SetTag("rpc.method", method.Name);
+        }
+
+        if (streaming && ActiveStreams.Enabled)
+        {
+            ActiveStreams.Add(1, Tags(system, method));
+        }
+
+        return new CallScope(context, system, method, activity, Stopwatch.GetTimestamp(), streaming);
+    }
+
+    private static TagList Tags(string system, IMethod method) => new()
+    {
+        { "rpc.system", system },
+        { "rpc.service", method.ServiceName },
+        { "rpc.method", method.Name },
+    };
+
+    /// <summary>One call's telemetry, ended once with the status it answered.</summary>
+    internal readonly struct CallScope(HttpContext context, string system, IMethod method, Activity? activity, long started, bool streaming)
+    {
+        public void Stop(StatusCode code)
+        {
+            var statusTag = system == ConnectSystem ? "rpc.connect_rpc.error_code" : "rpc.grpc.status_code";
+            object statusValue = system == ConnectSystem ? ConnectCodes.Name(code) : (int)code;
+            if (activity is not null)
+            {
+                if (code != StatusCode.OK || system != ConnectSystem)
+                {
+                    activity.SetTag(statusTag, statusValue);
+                }
+
+                if (code != StatusCode.OK)
+                {
+                    activity.SetStatus(ActivityStatusCode.Error, StatusMapping.ToCodeName(code));
+                }
+
+                activity.Dispose();
+            }
+
+            if (streaming && ActiveStreams.Enabled)
+            {
+                ActiveStreams.Add(-1, Tags(system, method));
+            }
+
+            if (!Duration.Enabled && !RequestSize.Enabled && !ResponseSize.Enabled)
+            {
+                return;
+            }
+
+            var tags = Tags(system, method);
+            if (code != StatusCode.OK || system != ConnectSystem)
+            {
+                tags.Add(statusTag, statusValue);
+            }
+
+            Duration.Record(Stopwatch.GetElapsedTime(started).TotalSeconds, tags);
+            if (context.Request.ContentLength is { } requestLength)
+            {
+                RequestSize.Record(requestLength, tags);
+            }
+
+            if (context.Response.ContentLength is { } responseLength)
+            {
+                ResponseSize.Record(responseLength, tags);
+            }
+        }
+    }
+}

@@ -1,0 +1,161 @@
+using System.Collections.Concurrent;
+using System.Diagnostics;
+using System.Diagnostics.Metrics;
+using System.Net;
+using ProtoHttp.AspNetCore;
+using ProtoHttp.FunctionalTests.Infrastructure;
+using ProtoHttp.FunctionalTests.Protos;
+using ProtoHttp.FunctionalTests.Protos.Streaming;
+using ProtoService;
+
+namespace ProtoHttp.FunctionalTests;
+
+/// <summary>
+/// Calls over HTTP, read back through <see cref="ActivityListener"/> and <see cref="MeterListener"/> as OpenTelemetry
+/// would: one activity and one duration per call, tagged with the RPC conventions' system, service, method and status.
+/// </summary>
+public sealed class TelemetryTests(SampleServerFixture fixture) : IClassFixture<SampleServerFixture>, IDisposable
+{
+    private readonly SampleServer _server = fixture.Server;
+    private readonly ConcurrentQueue<Activity> _activities = new();
+    private readonly ConcurrentQueue<(string Instrument, double Value, Dictionary<string, object?> Tags)> _measurements = new();
+    private ActivityListener? _activityListener;
+    private MeterListener? _meterListener;
+
+    public void Dispose()
+    {
+        _activityListener?.Dispose();
+        _meterListener?.Dispose();
+    }
+
+    [Fact]
+    public async Task AUnaryCallIsOneActivityAndOneDuration()
+    {
+        Listen();
+
+        using var response = await _server.Client.SendAsync(Wire.Post("/ProtoService.proto/Search", new SearchRequest { Query = "chai" }, "application/x-protobuf"));
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        var activity = await SingleAsync(a => a.GetTagItem("rpc.method") as string == "Search" && a.GetTagItem("rpc.system") as string == "protohttp");
+        Assert.Equal("ProtoService.SearchService", activity.GetTagItem("rpc.service"));
+        Assert.Equal(0, activity.GetTagItem("rpc.grpc.status_code"));
+        Assert.Equal(ActivityStatusCode.Unset, activity.Status);
+        var duration = await MeasurementAsync("rpc.server.call.duration", "Search", "protohttp");
+        Assert.True(duration.Value > 0);
+        Assert.Equal(0, duration.Tags["rpc.grpc.status_code"]);
+        var size = await MeasurementAsync("rpc.server.response.size", "Search", "protohttp");
+        Assert.Equal(response.Content.Headers.ContentLength, (long)size.Value);
+    }
+
+    [Fact]
+    public async Task AFailedCallCarriesItsStatus()
+    {
+        Listen();
+
+        using var response = await _server.Client.SendAsync(Wire.Post("/test_service.proto/Fail", new FailRequest { Code = "NOT_FOUND", Detail = "gone" }, "application/json"));
+
+        Assert.Equal(HttpStatusCode.NotFound, response.StatusCode);
+        var activity = await SingleAsync(a => a.GetTagItem("rpc.method") as string == "Fail" && a.GetTagItem("rpc.system") as string == "protohttp");
+        Assert.Equal((int)Grpc.Core.StatusCode.NotFound, activity.GetTagItem("rpc.grpc.status_code"));
+        Assert.Equal(ActivityStatusCode.Error, activity.Status);
+    }
+
+    [Fact]
+    public async Task AConnectCallIsTaggedConnectRpc()
+    {
+        Listen();
+
+        using var response = await _server.Client.SendAsync(Wire.Post("/protohttp.tests.TestService/Fail", new FailRequest { Code = "ABORTED" }, "application/proto"));
+
+        Assert.Equal(HttpStatusCode.Conflict, response.StatusCode);
+        var activity = await SingleAsync(a => a.GetTagItem("rpc.method") as string == "Fail" && a.GetTagItem("rpc.system") as string == "connect_rpc");
+        Assert.Equal("aborted", activity.GetTagItem("rpc.connect_rpc.error_code"));
+    }
+
+    [Fact]
+    public async Task AStreamCountsAsActiveWhileItRuns()
+    {
+        Listen();
+        var request = new HttpRequestMessage(HttpMethod.Post, "/streaming_service.proto/Count")
+        {
+            Content = Wire.Body(new CountRequest { Count = 2 }, "application/json"),
+        };
+
+        using var response = await _server.Client.SendAsync(request);
+        await response.Content.ReadAsByteArrayAsync();
+
+        var started = await MeasurementAsync("rpc.server.active_streams", "Count", "protohttp", value: 1);
+        var ended = await MeasurementAsync("rpc.server.active_streams", "Count", "protohttp", value: -1);
+        Assert.Equal("protohttp.tests.streaming.StreamingService", started.Tags["rpc.service"]);
+        Assert.Equal(started.Tags["rpc.service"], ended.Tags["rpc.service"]);
+    }
+
+    private void Listen()
+    {
+        _activityListener = new ActivityListener
+        {
+            ShouldListenTo = source => source.Name == ProtoHttpInstrumentation.ActivitySourceName,
+            Sample = (ref ActivityCreationOptions<ActivityContext> _) => ActivitySamplingResult.AllDataAndRecorded,
+            ActivityStopped = _activities.Enqueue,
+        };
+        ActivitySource.AddActivityListener(_activityListener);
+
+        _meterListener = new MeterListener
+        {
+            InstrumentPublished = (instrument, listener) =>
+            {
+                if (instrument.Meter.Name == ProtoHttpInstrumentation.MeterName)
+                {
+                    listener.EnableMeasurementEvents(instrument);
+                }
+            },
+        };
+        _meterListener.SetMeasurementEventCallback<double>((instrument, value, tags, _) => Record(instrument, value, tags));
+        _meterListener.SetMeasurementEventCallback<long>((instrument, value, tags, _) => Record(instrument, value, tags));
+        _meterListener.Start();
+    }
+
+    private void Record(Instrument instrument, double value, ReadOnlySpan<KeyValuePair<string, object?>> tags)
+    {
+        var copy = new Dictionary<string, object?>();
+        foreach (var tag in tags)
+        {
+            copy[tag.Key] = tag.Value;
+        }
+
+        _measurements.Enqueue((instrument.Name, value, copy));
+    }
+
+    // Other tests' calls run in parallel and reach the same listeners: each test looks for its own call only.
+    private async Task<Activity> SingleAsync(Func<Activity, bool> match)
+    {
+        for (var i = 0; i < 100; i++)
+        {
+            if (_activities.FirstOrDefault(match) is { } activity)
+            {
+                return activity;
+            }
+
+            await Task.Delay(50); // The activity stops after the last byte went out, a moment after the client has it.
+        }
+
+        throw new InvalidOperationException("No such activity was reported.");
+    }
+
+    private async Task<(double Value, Dictionary<string, object?> Tags)> MeasurementAsync(string instrument, string method, string system, double? value = null)
+    {
+        for (var i = 0; i < 100; i++)
+        {
+            var found = _measurements.FirstOrDefault(m => m.Instrument == instrument && m.Tags["rpc.method"] as string == method
+                && m.Tags["rpc.system"] as string == system && (value is null || m.Value == value));
+            if (found.Instrument is not null)
+            {
+                return (found.Value, found.Tags);
+            }
+
+            await Task.Delay(50);
+        }
+
+        throw new InvalidOperationException($"No {instrument} measurement for {method} was reported.");
+    }
+}
