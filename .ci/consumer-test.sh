@@ -27,17 +27,18 @@ for id in ProtoHttp ProtoHttp.AspNetCore ProtoHttp.AspNetCore.OpenApi ProtoHttp.
   for element in '<license type="expression">MIT</license>' '<readme>README.md</readme>' '<description>' '<tags>' '<repository type="git"'; do
     grep -qF "$element" <<<"$nuspec" || fail "$id.nuspec has no $element"
   done
-  unzip -l "$feed/$id.0.1.0.snupkg" | grep -q " lib/net10.0/$id.pdb\$" || fail "$id.0.1.0.snupkg has no $id.pdb"
+  grep -q " lib/net10.0/$id.pdb\$" <<<"$(unzip -l "$feed/$id.0.1.0.snupkg")" || fail "$id.0.1.0.snupkg has no $id.pdb"
 done
-# The two that use ProtoHttp's internals accept only its very version (src/Directory.Build.props says why).
+# The two that use ProtoHttp's internals accept only its very version (src/Directory.Build.props says why). Listings
+# are read whole before grep: with pipefail, grep -q ending a pipe early would fail the check by unzip's SIGPIPE.
 for id in ProtoHttp.AspNetCore ProtoHttp.Client; do
-  unzip -p "$feed/$id.0.1.0.nupkg" "$id.nuspec" | grep -qF '<dependency id="ProtoHttp" version="[0.1.0]"' \
+  grep -qF '<dependency id="ProtoHttp" version="[0.1.0]"' <<<"$(unzip -p "$feed/$id.0.1.0.nupkg" "$id.nuspec")" \
     || fail "$id does not depend on exactly ProtoHttp 0.1.0"
 done
-unzip -p "$feed/ProtoHttp.AspNetCore.OpenApi.0.1.0.nupkg" ProtoHttp.AspNetCore.OpenApi.nuspec | grep -qF '<dependency id="ProtoHttp.AspNetCore" version="[0.1.0]"' \
+grep -qF '<dependency id="ProtoHttp.AspNetCore" version="[0.1.0]"' <<<"$(unzip -p "$feed/ProtoHttp.AspNetCore.OpenApi.0.1.0.nupkg" ProtoHttp.AspNetCore.OpenApi.nuspec)" \
   || fail "ProtoHttp.AspNetCore.OpenApi does not depend on exactly ProtoHttp.AspNetCore 0.1.0"
 # An app that gets Microsoft.AspNetCore.OpenApi through it compiles only with the interceptors its targets enable.
-unzip -l "$feed/ProtoHttp.AspNetCore.OpenApi.0.1.0.nupkg" | grep -q " buildTransitive/ProtoHttp.AspNetCore.OpenApi.targets\$" \
+grep -q " buildTransitive/ProtoHttp.AspNetCore.OpenApi.targets\$" <<<"$(unzip -l "$feed/ProtoHttp.AspNetCore.OpenApi.0.1.0.nupkg")" \
   || fail "ProtoHttp.AspNetCore.OpenApi.0.1.0.nupkg has no buildTransitive/ProtoHttp.AspNetCore.OpenApi.targets"
 
 # A folder of its own, outside the solution (so none of the repository's Directory.*.props apply), whose NuGet
