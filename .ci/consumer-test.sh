@@ -36,6 +36,9 @@ for id in ProtoHttp.AspNetCore ProtoHttp.Client; do
 done
 unzip -p "$feed/ProtoHttp.AspNetCore.OpenApi.0.1.0.nupkg" ProtoHttp.AspNetCore.OpenApi.nuspec | grep -qF '<dependency id="ProtoHttp.AspNetCore" version="[0.1.0]"' \
   || fail "ProtoHttp.AspNetCore.OpenApi does not depend on exactly ProtoHttp.AspNetCore 0.1.0"
+# An app that gets Microsoft.AspNetCore.OpenApi through it compiles only with the interceptors its targets enable.
+unzip -l "$feed/ProtoHttp.AspNetCore.OpenApi.0.1.0.nupkg" | grep -q " buildTransitive/ProtoHttp.AspNetCore.OpenApi.targets\$" \
+  || fail "ProtoHttp.AspNetCore.OpenApi.0.1.0.nupkg has no buildTransitive/ProtoHttp.AspNetCore.OpenApi.targets"
 
 # A folder of its own, outside the solution (so none of the repository's Directory.*.props apply), whose NuGet
 # sources are the machine's plus the feed; a package folder of its own, so nothing cached from an earlier pack of
