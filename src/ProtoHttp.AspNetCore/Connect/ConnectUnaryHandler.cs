@@ -34,7 +34,7 @@ internal sealed class ConnectUnaryHandler<TService, TRequest, TResponse>(
     {
         var failure = new CallFailureInfo(method.Name, settings.Logger, settings.Codecs, settings.DetailedErrors, settings.Options.MaxRequestBodySize,
             ErrorType: null, Connect: true);
-        CancellationTokenSource? deadline = null;
+        CallDeadline? deadline = null;
         ProtoHttpServerCallContext? callContext = null;
         var telemetry = CallTelemetry.Start(context, CallTelemetry.ConnectSystem, method);
         var code = StatusCode.OK;
@@ -54,26 +54,15 @@ internal sealed class ConnectUnaryHandler<TService, TRequest, TResponse>(
 
             var timeout = ConnectTimeout.Parse(request.Headers[ConnectTimeout.HeaderName]);
             failure = failure with { Timeout = timeout };
-            var cancellationToken = context.RequestAborted;
-            var deadlineUtc = DateTime.MaxValue;
-            if (timeout is { } span)
-            {
-                deadlineUtc = DateTime.UtcNow + span;
-                deadline = CancellationTokenSource.CreateLinkedTokenSource(context.RequestAborted);
-                if (span.TotalMilliseconds <= int.MaxValue)
-                {
-                    deadline.CancelAfter(span);
-                }
-
-                cancellationToken = deadline.Token;
-            }
+            deadline = CallDeadline.Start(context, timeout);
+            var cancellationToken = deadline.Token;
 
             var (message, codec) = isGet
                 ? ConnectGetRequest.Read(request.Query, settings.Codecs, _requestDescriptor, settings.Options.MaxRequestBodySize)
                 : await ReadBodyAsync(context, cancellationToken);
             RequiredFields.Check(message, settings.Codecs.Options.Extensions);
 
-            callContext = new ProtoHttpServerCallContext(context, method.FullName, deadlineUtc, cancellationToken);
+            callContext = new ProtoHttpServerCallContext(context, method.FullName, deadline.Utc, cancellationToken);
             failure = failure with { FromService = true };
             var response = await invoker.InvokeAsync((TRequest)message, callContext);
             failure = failure with { FromService = false };
@@ -98,7 +87,7 @@ internal sealed class ConnectUnaryHandler<TService, TRequest, TResponse>(
 
             failure = failure with
             {
-                DeadlineExpired = deadline is { IsCancellationRequested: true } && !context.RequestAborted.IsCancellationRequested,
+                DeadlineExpired = deadline?.Expired ?? false,
             };
             code = await CallErrors.HandleAsync(context, ex, failure);
         }

@@ -32,7 +32,7 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
     {
         context.Response.Headers.Vary = "Accept";
         var failure = new CallFailureInfo(method.Name, settings.Logger, settings.Codecs, settings.DetailedErrors, settings.Options.MaxRequestBodySize, ErrorType: forcedType);
-        CancellationTokenSource? deadline = null;
+        CallDeadline? deadline = null;
         ProtoHttpServerCallContext? callContext = null;
         var telemetry = CallTelemetry.Start(context, CallTelemetry.ProtoHttpSystem, method);
         var code = StatusCode.OK;
@@ -59,26 +59,15 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
 
             var timeout = ConnectTimeout.Parse(request.Headers[ConnectTimeout.HeaderName]);
             failure = failure with { Timeout = timeout };
-            var cancellationToken = context.RequestAborted;
-            var deadlineUtc = DateTime.MaxValue;
-            if (timeout is { } span)
-            {
-                deadlineUtc = DateTime.UtcNow + span;
-                deadline = CancellationTokenSource.CreateLinkedTokenSource(context.RequestAborted);
-                if (span.TotalMilliseconds <= int.MaxValue)
-                {
-                    deadline.CancelAfter(span);
-                }
-
-                cancellationToken = deadline.Token;
-            }
+            deadline = CallDeadline.Start(context, timeout);
+            var cancellationToken = deadline.Token;
 
             var message = isGet
                 ? _requestReader.ReadQuery(request, reader)
                 : await _requestReader.ReadBodyAsync(context, reader, cancellationToken);
             RequiredFields.Check(message, settings.Codecs.Options.Extensions);
 
-            callContext = new ProtoHttpServerCallContext(context, method.FullName, deadlineUtc, cancellationToken);
+            callContext = new ProtoHttpServerCallContext(context, method.FullName, deadline.Utc, cancellationToken);
             // What the invoker throws is the app's (the service, its interceptors); kept in the failure info, which
             // the call's state already holds, so marking it costs no field.
             failure = failure with { FromService = true };
@@ -106,7 +95,7 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
 
             failure = failure with
             {
-                DeadlineExpired = deadline is { IsCancellationRequested: true } && !context.RequestAborted.IsCancellationRequested,
+                DeadlineExpired = deadline?.Expired ?? false,
             };
             code = await CallErrors.HandleAsync(context, ex, failure);
         }

@@ -65,7 +65,7 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
 
         var failure = new CallFailureInfo(method.Name, settings.Logger, settings.Codecs, settings.DetailedErrors, settings.Options.MaxRequestBodySize,
             ErrorType: forced is null ? null : ErrorTypeOf(forced), Connect: connect);
-        CancellationTokenSource? deadline = null;
+        CallDeadline? deadline = null;
         ProtoHttpServerCallContext? callContext = null;
         StreamResponseWriter? response = null;
         EnvelopeStreamReader<TRequest>? requestStream = null;
@@ -95,19 +95,8 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
 
             var timeout = ConnectTimeout.Parse(request.Headers[ConnectTimeout.HeaderName]);
             failure = failure with { Timeout = timeout };
-            var cancellationToken = context.RequestAborted;
-            var deadlineUtc = DateTime.MaxValue;
-            if (timeout is { } span)
-            {
-                deadlineUtc = DateTime.UtcNow + span;
-                deadline = CancellationTokenSource.CreateLinkedTokenSource(context.RequestAborted);
-                if (span.TotalMilliseconds <= int.MaxValue)
-                {
-                    deadline.CancelAfter(span);
-                }
-
-                cancellationToken = deadline.Token;
-            }
+            deadline = CallDeadline.Start(context, timeout);
+            var cancellationToken = deadline.Token;
 
             if (connect)
             {
@@ -125,7 +114,7 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
                 };
             }
 
-            callContext = new ProtoHttpServerCallContext(context, method.FullName, deadlineUtc, cancellationToken);
+            callContext = new ProtoHttpServerCallContext(context, method.FullName, deadline.Utc, cancellationToken);
             response ??= StreamResponseWriter.For(context, type, settings.Codecs, settings.Options.StreamKeepAliveInterval);
             failure = failure with { FromService = true };
             await InvokeAsync(message, requestStream, response, callContext);
@@ -149,7 +138,7 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
 
             failure = failure with
             {
-                DeadlineExpired = deadline is { IsCancellationRequested: true } && !context.RequestAborted.IsCancellationRequested,
+                DeadlineExpired = deadline?.Expired ?? false,
             };
             code = await FailAsync(context, cause, failure, response, callContext, connect);
         }
