@@ -9,10 +9,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 feed="$work/feed"
-# Built first, then packed without building: a pack that builds the solution can build one library twice at once
-# (as a project and as a reference), and a symbols package was once packed while its .pdb was being rewritten.
-dotnet build ProtoHttp.sln -c Release -nologo -v quiet
-dotnet pack ProtoHttp.sln -c Release --no-build -o "$feed" -nologo -v quiet
+dotnet pack ProtoHttp.sln -c Release -o "$feed" -nologo -v quiet
 
 fail() { echo "consumer test: $1"; exit 1; }
 expected="ProtoHttp.0.1.0.nupkg ProtoHttp.0.1.0.snupkg ProtoHttp.AspNetCore.0.1.0.nupkg ProtoHttp.AspNetCore.0.1.0.snupkg ProtoHttp.AspNetCore.OpenApi.0.1.0.nupkg ProtoHttp.AspNetCore.OpenApi.0.1.0.snupkg ProtoHttp.Client.0.1.0.nupkg ProtoHttp.Client.0.1.0.snupkg"
