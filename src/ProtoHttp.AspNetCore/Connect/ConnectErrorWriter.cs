@@ -37,21 +37,7 @@ internal static class ConnectErrorWriter
             json.WriteString("message", message);
         }
 
-        if (details.Count > 0)
-        {
-            json.WriteStartArray("details");
-            foreach (var detail in details)
-            {
-                json.WriteStartObject();
-                // Connect names the type without the type URL's prefix and sends the bytes base64 without padding.
-                json.WriteString("type", detail.TypeUrl[(detail.TypeUrl.LastIndexOf('/') + 1)..]);
-                json.WriteString("value", Convert.ToBase64String(detail.Value.Span).TrimEnd('='));
-                json.WriteEndObject();
-            }
-
-            json.WriteEndArray();
-        }
-
+        RpcStatusDetails.WriteConnectDetails(json, details);
         json.WriteEndObject();
     }
 }

@@ -53,7 +53,10 @@ internal static class StreamEndRecord
         return true;
     }
 
-    /// <summary>The payload of the end-stream envelope: Connect's <c>{"error": {"code", "message"}, "metadata": …}</c>.</summary>
+    /// <summary>
+    /// The payload of the end-stream envelope: Connect's <c>{"error": {"code", "message", "details"}, "metadata": …}</c>,
+    /// the details those of the <c>google.rpc.Status</c> in the trailers, which then stays out of the metadata.
+    /// </summary>
     public static void WriteConnectEnd(StreamOutcome outcome, IBufferWriter<byte> output)
     {
         using var json = new Utf8JsonWriter(output, Options);
@@ -67,10 +70,15 @@ internal static class StreamEndRecord
                 json.WriteString("message", PrintableText.EscapeLoneSurrogates(outcome.Text));
             }
 
+            if (outcome.Trailers is { } trailers)
+            {
+                RpcStatusDetails.WriteConnectDetails(json, RpcStatusDetails.Read(trailers));
+            }
+
             json.WriteEndObject();
         }
 
-        WriteMetadata(json, outcome.Trailers);
+        WriteMetadata(json, outcome.Trailers, except: RpcStatusDetails.TrailerName);
         json.WriteEndObject();
     }
 
@@ -84,9 +92,9 @@ internal static class StreamEndRecord
         }
     }
 
-    private static void WriteMetadata(Utf8JsonWriter json, Metadata? trailers)
+    private static void WriteMetadata(Utf8JsonWriter json, Metadata? trailers, string? except = null)
     {
-        if (trailers is not { Count: > 0 })
+        if (trailers is not { Count: > 0 } || trailers.All(entry => entry.Key == except))
         {
             return;
         }
@@ -95,7 +103,7 @@ internal static class StreamEndRecord
         var written = new HashSet<string>(StringComparer.Ordinal);
         foreach (var entry in trailers)
         {
-            if (!written.Add(entry.Key))
+            if (entry.Key == except || !written.Add(entry.Key))
             {
                 continue;
             }

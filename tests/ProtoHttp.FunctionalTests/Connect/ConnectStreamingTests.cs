@@ -60,6 +60,29 @@ public sealed class ConnectStreamingTests(SampleServerFixture fixture) : IClassF
         Assert.Equal("NOT_FOUND", end.Code);
     }
 
+    [Fact] // errors.yaml: a rich status's details travel in the end-stream envelope's error, and not in its metadata.
+    public async Task TheEndStreamErrorCarriesTheStatusDetails()
+    {
+        var leaf = new Tick { Sequence = 42, Text = "why" };
+        var request = new CountRequest { Count = 1, FailCode = "FAILED_PRECONDITION", FailAfter = 1, StatusDetails = RpcStatus(9, "not now", Google.Protobuf.WellKnownTypes.Any.Pack(leaf)) };
+
+        using var response = await _server.Client.SendAsync(Post(Count, StreamWire.Envelope(request, StreamWire.ConnectJson), StreamWire.ConnectJson));
+
+        var body = await response.Content.ReadAsByteArrayAsync();
+        var end = body.AsSpan(5 + System.Buffers.Binary.BinaryPrimitives.ReadInt32BigEndian(body.AsSpan(1)));
+        Assert.Equal(0x02, end[0]);
+        using var json = System.Text.Json.JsonDocument.Parse(end[5..].ToArray());
+        var error = json.RootElement.GetProperty("error");
+        Assert.Equal("failed_precondition", error.GetProperty("code").GetString());
+        var detail = Assert.Single(error.GetProperty("details").EnumerateArray().ToList());
+        Assert.Equal("protohttp.tests.streaming.Tick", detail.GetProperty("type").GetString());
+        var value = detail.GetProperty("value").GetString()!;
+        Assert.Equal(leaf, Tick.Parser.ParseFrom(Convert.FromBase64String(value.PadRight((value.Length + 3) / 4 * 4, '='))));
+        var metadata = json.RootElement.GetProperty("metadata");
+        Assert.True(metadata.TryGetProperty("failure-reason", out _));
+        Assert.False(metadata.TryGetProperty("grpc-status-details-bin", out _));
+    }
+
     [Fact] // A request envelope that is not a message: invalid_argument, in the end-stream envelope.
     public async Task ABadRequestEnvelopeIsInvalidArgumentInTheEndStream()
     {
@@ -184,6 +207,21 @@ public sealed class ConnectStreamingTests(SampleServerFixture fixture) : IClassF
         var content = new ByteArrayContent(body);
         content.Headers.ContentType = MediaTypeHeaderValue.Parse(contentType);
         return new HttpRequestMessage(HttpMethod.Post, path) { Content = content };
+    }
+
+    private static ByteString RpcStatus(int code, string message, Google.Protobuf.WellKnownTypes.Any detail)
+    {
+        // google.rpc.Status written field by field: code 1, message 2, details 3.
+        using var stream = new MemoryStream();
+        var output = new CodedOutputStream(stream);
+        output.WriteTag(1, WireFormat.WireType.Varint);
+        output.WriteInt32(code);
+        output.WriteTag(2, WireFormat.WireType.LengthDelimited);
+        output.WriteString(message);
+        output.WriteTag(3, WireFormat.WireType.LengthDelimited);
+        output.WriteMessage(detail);
+        output.Flush();
+        return ByteString.CopyFrom(stream.ToArray());
     }
 
     private static byte[] Gzip(byte[] data)

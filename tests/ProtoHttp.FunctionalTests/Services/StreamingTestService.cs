@@ -37,7 +37,7 @@ public sealed class StreamingTestService(StreamProbe probe) : StreamingService.S
         {
             if (request.FailCode.Length > 0 && i == request.FailAfter)
             {
-                Fail(request.FailCode, $"failed after {i}");
+                Fail(request.FailCode, $"failed after {i}", request.StatusDetails);
             }
 
             var write = responseStream.WriteAsync(new Tick { Sequence = i, Padding = padding });
@@ -51,7 +51,7 @@ public sealed class StreamingTestService(StreamProbe probe) : StreamingService.S
 
         if (request.FailCode.Length > 0 && request.FailAfter >= request.Count)
         {
-            Fail(request.FailCode, $"failed after {request.Count}");
+            Fail(request.FailCode, $"failed after {request.Count}", request.StatusDetails);
         }
 
         if (request.WaitForCancellation)
@@ -98,7 +98,7 @@ public sealed class StreamingTestService(StreamProbe probe) : StreamingService.S
         }
     }
 
-    private static void Fail(string code, string detail)
+    private static void Fail(string code, string detail, Google.Protobuf.ByteString? statusDetails = null)
     {
         if (code == "PLAIN")
         {
@@ -110,6 +110,12 @@ public sealed class StreamingTestService(StreamProbe probe) : StreamingService.S
             throw new RpcException(new Status(StatusCode.InvalidArgument, $"Unknown code '{code}'."));
         }
 
-        throw new RpcException(new Status(status, detail), new Metadata { { "failure-reason", detail } });
+        var trailers = new Metadata { { "failure-reason", detail } };
+        if (statusDetails is { IsEmpty: false })
+        {
+            trailers.Add("grpc-status-details-bin", statusDetails.ToByteArray());
+        }
+
+        throw new RpcException(new Status(status, detail), trailers);
     }
 }

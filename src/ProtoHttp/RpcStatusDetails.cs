@@ -1,13 +1,15 @@
+using System.Text.Json;
 using Google.Protobuf;
 using Google.Protobuf.WellKnownTypes;
 using Grpc.Core;
 
-namespace ProtoHttp.AspNetCore.Connect;
+namespace ProtoHttp;
 
 /// <summary>
 /// The details of a rich error: grpc-dotnet's <c>RpcException</c> carries a <c>google.rpc.Status</c> in the
 /// <c>grpc-status-details-bin</c> trailer (what <c>Grpc.StatusProto</c>'s <c>ToRpcException()</c> puts there).
-/// Read here without a dependency on the googleapis types: a Status is code 1, message 2, repeated Any 3.
+/// Read here without a dependency on the googleapis types: a Status is code 1, message 2, repeated Any 3. Written as
+/// Connect's <c>details</c>, in unary errors and in the end-stream envelope alike.
 /// </summary>
 internal static class RpcStatusDetails
 {
@@ -48,5 +50,25 @@ internal static class RpcStatusDetails
         }
 
         return details;
+    }
+
+    /// <summary>Connect's <c>"details"</c> member: each detail's type name without its URL prefix, its bytes in base64 without padding.</summary>
+    public static void WriteConnectDetails(Utf8JsonWriter json, IReadOnlyList<Any> details)
+    {
+        if (details.Count == 0)
+        {
+            return;
+        }
+
+        json.WriteStartArray("details");
+        foreach (var detail in details)
+        {
+            json.WriteStartObject();
+            json.WriteString("type", detail.TypeUrl[(detail.TypeUrl.LastIndexOf('/') + 1)..]);
+            json.WriteString("value", Convert.ToBase64String(detail.Value.Span).TrimEnd('='));
+            json.WriteEndObject();
+        }
+
+        json.WriteEndArray();
     }
 }
