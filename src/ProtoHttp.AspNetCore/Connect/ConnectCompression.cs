@@ -54,9 +54,25 @@ internal static class ConnectCompression
         return false;
     }
 
+    /// <summary>Reads the message gzipped in <paramref name="compressed"/>, inflated at most to <paramref name="limit"/>.</summary>
+    /// <exception cref="CallRejectedException">Over the limit (<c>resource_exhausted</c>) or not gzip (<c>invalid_argument</c>).</exception>
+    public static Google.Protobuf.IMessage ReadGzipped(
+        IMessageReader reader, ReadOnlySequence<byte> compressed, Google.Protobuf.Reflection.MessageDescriptor descriptor, long limit)
+    {
+        var (pooled, length) = Decompress(compressed, limit);
+        try
+        {
+            return reader.Read(new ReadOnlySequence<byte>(pooled, 0, length), descriptor);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(pooled);
+        }
+    }
+
     /// <summary>The decompressed bytes, in a pooled array the caller returns.</summary>
     /// <exception cref="CallRejectedException">Over <paramref name="limit"/> (<c>resource_exhausted</c>) or not gzip (<c>invalid_argument</c>).</exception>
-    public static (byte[] Pooled, int Length) Decompress(ReadOnlySequence<byte> compressed, long limit)
+    private static (byte[] Pooled, int Length) Decompress(ReadOnlySequence<byte> compressed, long limit)
     {
         // One byte past the limit is enough to know the message is over it.
         var cap = (int)Math.Min(limit + 1, Array.MaxLength);

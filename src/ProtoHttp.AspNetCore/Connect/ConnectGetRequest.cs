@@ -53,15 +53,7 @@ internal static class ConnectGetRequest
             return (reader.Read(new ReadOnlySequence<byte>(bytes), descriptor), codec);
         }
 
-        var (pooled, length) = ConnectCompression.Decompress(new ReadOnlySequence<byte>(bytes), limit);
-        try
-        {
-            return (reader.Read(new ReadOnlySequence<byte>(pooled, 0, length), descriptor), codec);
-        }
-        finally
-        {
-            ArrayPool<byte>.Shared.Return(pooled);
-        }
+        return (ConnectCompression.ReadGzipped(reader, new ReadOnlySequence<byte>(bytes), descriptor, limit), codec);
     }
 
     private static byte[] DecodeBase64Url(string text)

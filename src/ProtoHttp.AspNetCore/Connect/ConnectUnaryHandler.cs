@@ -1,4 +1,3 @@
-using System.Buffers;
 using Google.Protobuf;
 using Google.Protobuf.Reflection;
 using Grpc.Core;
@@ -118,15 +117,7 @@ internal sealed class ConnectUnaryHandler<TService, TRequest, TResponse>(
             return (reader.Read(body.Data, _requestDescriptor), codec);
         }
 
-        var (pooled, length) = ConnectCompression.Decompress(body.Data, limit);
-        try
-        {
-            return (reader.Read(new ReadOnlySequence<byte>(pooled, 0, length), _requestDescriptor), codec);
-        }
-        finally
-        {
-            ArrayPool<byte>.Shared.Return(pooled);
-        }
+        return (ConnectCompression.ReadGzipped(reader, body.Data, _requestDescriptor, limit), codec);
     }
 
     private async Task WriteResponseAsync(HttpContext context, IMessage message, MessageFormat codec)

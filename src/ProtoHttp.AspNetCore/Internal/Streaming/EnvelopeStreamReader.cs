@@ -142,16 +142,11 @@ internal sealed class EnvelopeStreamReader<TRequest>(
 
     private TRequest Parse(ReadOnlySequence<byte> payload, byte flags)
     {
-        byte[]? inflated = null;
         try
         {
-            if (flags == Envelope.CompressedFlag)
-            {
-                (inflated, var length) = Connect.ConnectCompression.Decompress(payload, limit);
-                payload = new ReadOnlySequence<byte>(inflated, 0, length);
-            }
-
-            var message = codec.Read(payload, descriptor);
+            var message = flags == Envelope.CompressedFlag
+                ? Connect.ConnectCompression.ReadGzipped(codec, payload, descriptor, limit)
+                : codec.Read(payload, descriptor);
             RequiredFields.Check(message, extensions);
             return (TRequest)message;
         }
@@ -162,13 +157,6 @@ internal sealed class EnvelopeStreamReader<TRequest>(
         catch (CallRejectedException ex)
         {
             throw Reject(ex); // gzip that is not gzip, or inflates past the limit.
-        }
-        finally
-        {
-            if (inflated is not null)
-            {
-                ArrayPool<byte>.Shared.Return(inflated);
-            }
         }
     }
 

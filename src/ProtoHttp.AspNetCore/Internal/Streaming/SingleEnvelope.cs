@@ -45,14 +45,6 @@ internal static class SingleEnvelope
             return reader.Read(data.Slice(Envelope.HeaderLength), descriptor);
         }
 
-        var (inflated, inflatedLength) = Connect.ConnectCompression.Decompress(data.Slice(Envelope.HeaderLength), limit);
-        try
-        {
-            return reader.Read(new System.Buffers.ReadOnlySequence<byte>(inflated, 0, inflatedLength), descriptor);
-        }
-        finally
-        {
-            System.Buffers.ArrayPool<byte>.Shared.Return(inflated);
-        }
+        return Connect.ConnectCompression.ReadGzipped(reader, data.Slice(Envelope.HeaderLength), descriptor, limit);
     }
 }
