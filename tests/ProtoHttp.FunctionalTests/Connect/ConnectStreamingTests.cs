@@ -1,4 +1,3 @@
-using System.IO.Compression;
 using System.Net;
 using System.Net.Http.Headers;
 using Google.Protobuf;
@@ -64,7 +63,7 @@ public sealed class ConnectStreamingTests(SampleServerFixture fixture) : IClassF
     public async Task TheEndStreamErrorCarriesTheStatusDetails()
     {
         var leaf = new Tick { Sequence = 42, Text = "why" };
-        var request = new CountRequest { Count = 1, FailCode = "FAILED_PRECONDITION", FailAfter = 1, StatusDetails = RpcStatus(9, "not now", Google.Protobuf.WellKnownTypes.Any.Pack(leaf)) };
+        var request = new CountRequest { Count = 1, FailCode = "FAILED_PRECONDITION", FailAfter = 1, StatusDetails = ConnectWire.RpcStatus(9, "not now", Google.Protobuf.WellKnownTypes.Any.Pack(leaf)) };
 
         using var response = await _server.Client.SendAsync(Post(Count, StreamWire.Envelope(request, StreamWire.ConnectJson), StreamWire.ConnectJson));
 
@@ -134,7 +133,7 @@ public sealed class ConnectStreamingTests(SampleServerFixture fixture) : IClassF
     [InlineData(true)]
     public async Task GzippedRequestEnvelopesAreRead(bool http2)
     {
-        var body = Enumerable.Range(0, 3).SelectMany(i => StreamWire.Envelope(Gzip(new Tick { Sequence = i, Text = new string('x', 500) }.ToByteArray()), flags: 0x01)).ToArray();
+        var body = Enumerable.Range(0, 3).SelectMany(i => StreamWire.Envelope(ConnectWire.Gzip(new Tick { Sequence = i, Text = new string('x', 500) }.ToByteArray()), flags: 0x01)).ToArray();
         var request = Post(Sum, body, StreamWire.ConnectProto);
         request.Headers.Add("Connect-Content-Encoding", "gzip");
 
@@ -148,7 +147,7 @@ public sealed class ConnectStreamingTests(SampleServerFixture fixture) : IClassF
     [Fact] // connect_server_unexpected.yaml: a compressed envelope without an agreed encoding.
     public async Task ACompressedEnvelopeWithoutAnEncodingIsInvalidArgument()
     {
-        var body = StreamWire.Envelope(Gzip(new Tick { Sequence = 1 }.ToByteArray()), flags: 0x01);
+        var body = StreamWire.Envelope(ConnectWire.Gzip(new Tick { Sequence = 1 }.ToByteArray()), flags: 0x01);
 
         using var response = await _server.Client.SendAsync(Post(Sum, body, StreamWire.ConnectProto));
 
@@ -160,7 +159,7 @@ public sealed class ConnectStreamingTests(SampleServerFixture fixture) : IClassF
     [Fact] // A gzip bomb in one envelope: resource_exhausted at the limit, never the whole of it in memory.
     public async Task AGzipBombEnvelopeIsResourceExhausted()
     {
-        var request = Post(Sum, StreamWire.Envelope(Gzip(new byte[64 * 1024 * 1024]), flags: 0x01), StreamWire.ConnectProto);
+        var request = Post(Sum, StreamWire.Envelope(ConnectWire.Gzip(new byte[64 * 1024 * 1024]), flags: 0x01), StreamWire.ConnectProto);
         request.Headers.Add("Connect-Content-Encoding", "gzip");
 
         using var response = await _server.Client.SendAsync(request);
@@ -207,31 +206,5 @@ public sealed class ConnectStreamingTests(SampleServerFixture fixture) : IClassF
         var content = new ByteArrayContent(body);
         content.Headers.ContentType = MediaTypeHeaderValue.Parse(contentType);
         return new HttpRequestMessage(HttpMethod.Post, path) { Content = content };
-    }
-
-    private static ByteString RpcStatus(int code, string message, Google.Protobuf.WellKnownTypes.Any detail)
-    {
-        // google.rpc.Status written field by field: code 1, message 2, details 3.
-        using var stream = new MemoryStream();
-        var output = new CodedOutputStream(stream);
-        output.WriteTag(1, WireFormat.WireType.Varint);
-        output.WriteInt32(code);
-        output.WriteTag(2, WireFormat.WireType.LengthDelimited);
-        output.WriteString(message);
-        output.WriteTag(3, WireFormat.WireType.LengthDelimited);
-        output.WriteMessage(detail);
-        output.Flush();
-        return ByteString.CopyFrom(stream.ToArray());
-    }
-
-    private static byte[] Gzip(byte[] data)
-    {
-        using var output = new MemoryStream();
-        using (var gzip = new GZipStream(output, CompressionLevel.Fastest))
-        {
-            gzip.Write(data);
-        }
-
-        return output.ToArray();
     }
 }

@@ -1,4 +1,3 @@
-using System.IO.Compression;
 using System.Net;
 using System.Net.Http.Headers;
 using System.Text;
@@ -81,7 +80,7 @@ public sealed class ConnectUnaryTests(SampleServerFixture fixture) : IClassFixtu
     public async Task TheDetailsOfARichStatusTravelInTheErrorJson()
     {
         var leaf = new Leaf { Url = "https://example.com/why" };
-        var status = RpcStatus(5, "not here", Any.Pack(leaf));
+        var status = ConnectWire.RpcStatus(5, "not here", Any.Pack(leaf));
 
         using var response = await _server.Client.SendAsync(Post(Fail, new FailRequest { Code = "NOT_FOUND", Detail = "not here", StatusDetails = status }, "application/json"));
 
@@ -209,7 +208,7 @@ public sealed class ConnectUnaryTests(SampleServerFixture fixture) : IClassFixtu
 
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         Assert.Equal("gzip", Assert.Single(response.Content.Headers.ContentEncoding));
-        var body = Gunzip(await response.Content.ReadAsByteArrayAsync());
+        var body = ConnectWire.Gunzip(await response.Content.ReadAsByteArrayAsync());
         Assert.Equal(orders, codec == "application/proto" ? OrderList.Parser.ParseFrom(body) : JsonParser.Default.Parse<OrderList>(Encoding.UTF8.GetString(body)));
     }
 
@@ -240,7 +239,7 @@ public sealed class ConnectUnaryTests(SampleServerFixture fixture) : IClassFixtu
     [Fact] // A gzip bomb: 16 MiB of zeros in a few KiB; the test service's limit is 64 KiB.
     public async Task AGzipBombIsResourceExhaustedAtTheLimit()
     {
-        var bomb = new ByteArrayContent(GzipBytes(new byte[16 * 1024 * 1024]));
+        var bomb = new ByteArrayContent(ConnectWire.Gzip(new byte[16 * 1024 * 1024]));
         bomb.Headers.ContentType = new MediaTypeHeaderValue("application/proto");
         bomb.Headers.ContentEncoding.Add("gzip");
 
@@ -312,45 +311,11 @@ public sealed class ConnectUnaryTests(SampleServerFixture fixture) : IClassFixtu
             : JsonParser.Default.Parse<T>(await response.Content.ReadAsStringAsync());
     }
 
-    private static ByteString RpcStatus(int code, string message, Any detail)
-    {
-        // google.rpc.Status written field by field: code 1, message 2, details 3.
-        using var stream = new MemoryStream();
-        var output = new CodedOutputStream(stream);
-        output.WriteTag(1, WireFormat.WireType.Varint);
-        output.WriteInt32(code);
-        output.WriteTag(2, WireFormat.WireType.LengthDelimited);
-        output.WriteString(message);
-        output.WriteTag(3, WireFormat.WireType.LengthDelimited);
-        output.WriteMessage(detail);
-        output.Flush();
-        return ByteString.CopyFrom(stream.ToArray());
-    }
-
     private static ByteArrayContent Gzipped(HttpContent content)
     {
-        var gzipped = new ByteArrayContent(GzipBytes(content.ReadAsByteArrayAsync().Result));
+        var gzipped = new ByteArrayContent(ConnectWire.Gzip(content.ReadAsByteArrayAsync().Result));
         gzipped.Headers.ContentType = content.Headers.ContentType;
         gzipped.Headers.ContentEncoding.Add("gzip");
         return gzipped;
-    }
-
-    private static byte[] GzipBytes(byte[] data)
-    {
-        using var output = new MemoryStream();
-        using (var gzip = new GZipStream(output, CompressionLevel.SmallestSize))
-        {
-            gzip.Write(data);
-        }
-
-        return output.ToArray();
-    }
-
-    private static byte[] Gunzip(byte[] data)
-    {
-        using var input = new GZipStream(new MemoryStream(data), CompressionMode.Decompress);
-        using var output = new MemoryStream();
-        input.CopyTo(output);
-        return output.ToArray();
     }
 }

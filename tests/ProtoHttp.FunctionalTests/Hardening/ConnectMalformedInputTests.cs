@@ -1,4 +1,3 @@
-using System.IO.Compression;
 using System.Text;
 using System.Text.Json;
 using Microsoft.AspNetCore.Builder;
@@ -76,10 +75,10 @@ public sealed class ConnectMalformedInputTests(ITestOutputHelper output) : IAsyn
 
     private static (byte[] Body, string? Encoding, string How) Encode(Random random, byte[] body) => random.Next(8) switch
     {
-        0 => (Gzip(body), "gzip", "gzip"),
-        1 => (Truncated(Gzip(body)), "gzip", "truncated gzip"),
+        0 => (ConnectWire.Gzip(body), "gzip", "gzip"),
+        1 => (Truncated(ConnectWire.Gzip(body)), "gzip", "truncated gzip"),
         2 => (body, "gzip", "not gzip"),
-        3 => (Gzip(new byte[8 * 1024 * 1024]), "gzip", "gzip bomb (8 MiB of zeros)"),
+        3 => (ConnectWire.Gzip(new byte[8 * 1024 * 1024]), "gzip", "gzip bomb (8 MiB of zeros)"),
         4 => (body, random.Pick(["br", "deflate", "zstd", "GZIP2", ""]), "unknown encoding"),
         5 => (body, "identity", "identity"),
         _ => (body, null, "plain"),
@@ -96,7 +95,7 @@ public sealed class ConnectMalformedInputTests(ITestOutputHelper output) : IAsyn
             var parameters = new List<string>();
             var base64 = !json || random.Next(3) == 0;
             var compressed = random.Next(4) == 0;
-            var message = compressed ? Gzip(body) : body;
+            var message = compressed ? ConnectWire.Gzip(body) : body;
             var text = base64 || compressed
                 ? MangleBase64(random, Convert.ToBase64String(message).TrimEnd('=').Replace('+', '-').Replace('/', '_'))
                 : Uri.EscapeDataString(Encoding.UTF8.GetString(body));
@@ -256,17 +255,6 @@ public sealed class ConnectMalformedInputTests(ITestOutputHelper output) : IAsyn
     }
 
     private static byte[] Truncated(byte[] data) => data[..(data.Length / 2)];
-
-    private static byte[] Gzip(byte[] data)
-    {
-        using var output = new MemoryStream();
-        using (var gzip = new GZipStream(output, CompressionLevel.Fastest))
-        {
-            gzip.Write(data);
-        }
-
-        return output.ToArray();
-    }
 
     private sealed record ConnectCase(string Verb, string Target, string? ContentType, string? ContentEncoding, byte[]? Body, string Mutation);
 }
