@@ -1,6 +1,7 @@
 using System.Buffers;
 using System.IO.Compression;
 using Grpc.Core;
+using Microsoft.AspNetCore.Http;
 using ProtoHttp.AspNetCore.Internal;
 
 namespace ProtoHttp.AspNetCore.Connect;
@@ -31,7 +32,7 @@ internal static class ConnectCompression
             return true;
         }
 
-        throw new CallRejectedException(StatusCodes.Unimplemented, StatusCode.Unimplemented,
+        throw new CallRejectedException(StatusCodes.Status501NotImplemented, StatusCode.Unimplemented,
             $"The compression '{encoding}' is not supported; this server reads {Supported}.")
         {
             Hint = new("Accept-Encoding", Supported),
@@ -114,7 +115,7 @@ internal static class ConnectCompression
         if (length > limit)
         {
             ArrayPool<byte>.Shared.Return(buffer);
-            throw new CallRejectedException(StatusCodes.ResourceExhausted, StatusCode.ResourceExhausted,
+            throw new CallRejectedException(StatusCodes.Status429TooManyRequests, StatusCode.ResourceExhausted,
                 $"The decompressed message is larger than the limit of {limit} bytes.");
         }
 
@@ -130,12 +131,5 @@ internal static class ConnectCompression
         }
 
         return output.ToArray();
-    }
-
-    // ProtoHttp's HTTP statuses for the two refusals above, named for the codes they carry.
-    private static class StatusCodes
-    {
-        public const int Unimplemented = 501;
-        public const int ResourceExhausted = 429;
     }
 }
