@@ -24,6 +24,7 @@ internal sealed class FormBinder(FormatOptions options) : IMessageReader
         var message = MessageFactory.Create(descriptor);
         // Canonical paths (proto names) of singular fields and map entries bound so far: a second value is a 400.
         var bound = new HashSet<string>(StringComparer.Ordinal);
+        var rows = new FormRows();
         foreach (var (key, value) in FormPairs.Parse(body))
         {
             if (key == AntiforgeryTokenKey && descriptor.FindFieldByName(key) is null)
@@ -31,10 +32,37 @@ internal sealed class FormBinder(FormatOptions options) : IMessageReader
                 continue;
             }
 
+            if (FormRows.IsRepeatedRow(key, out var field))
+            {
+                BindRow(message, key, field, value, bound);
+            }
+            else if (!rows.TryCollect(key, value))
+            {
+                Bind(message, key, value, bound);
+            }
+        }
+
+        foreach (var (key, value) in rows.Entries())
+        {
             Bind(message, key, value, bound);
         }
 
         return message;
+    }
+
+    // tag[]=value: a row of a repeated scalar, which adds nothing when it is left empty.
+    private void BindRow(IMessage root, string key, string field, string value, HashSet<string> bound)
+    {
+        var path = FormPath.Resolve(root.Descriptor, field, options);
+        if (path is not null && (!path.Leaf.IsRepeated || path.Leaf.IsMap || path.MapKey is not null))
+        {
+            throw new InvalidMessageException($"Key '{key}': '{path.Leaf.Name}' is not a repeated scalar, so it has no [] rows.");
+        }
+
+        if (path is not null && value.Length > 0)
+        {
+            Bind(root, field, value, bound);
+        }
     }
 
     private void Bind(IMessage root, string key, string value, HashSet<string> bound)
@@ -62,7 +90,7 @@ internal sealed class FormBinder(FormatOptions options) : IMessageReader
             }
         }
 
-        var parsed = Parse(key, valueField, value);
+        var parsed = Parse(key, valueField, FormTimestamp.FromLocal(valueField, value));
         var message = path.Parent(root);
         if (FieldValues.OneofConflict(message, field) is { } other)
         {
