@@ -1,0 +1,108 @@
+using System.Collections.Concurrent;
+using System.Text;
+using Google.Protobuf.Reflection;
+using Microsoft.AspNetCore.Antiforgery;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Routing;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Net.Http.Headers;
+
+namespace ProtoHttp.AspNetCore.Internal.Explorer;
+
+/// <summary>
+/// Writes the explorer's pages once <c>MapProtoHttpExplorer()</c> has mapped it: the index, and each file's page that
+/// <c>GET /{file}.proto</c> answers a browser with. Both show only the methods the user may call, read from the
+/// application's endpoints on each request; a file page none of whose methods the user may call answers as those
+/// methods would (a challenge or a 403).
+/// </summary>
+internal sealed class ExplorerPages
+{
+    private readonly ConcurrentDictionary<FileDescriptor, ProtoComments> _comments = new();
+
+    /// <summary>Where the explorer is mapped, or null while it is not (and .proto files answer only with text and descriptors).</summary>
+    public string? BasePath { get; private set; }
+
+    /// <exception cref="InvalidOperationException">The explorer is already mapped at another path.</exception>
+    public void MapAt(string basePath)
+    {
+        if (BasePath is not null && BasePath != basePath)
+        {
+            throw new InvalidOperationException($"MapProtoHttpExplorer is already mapped at {BasePath}; map it once.");
+        }
+
+        BasePath = basePath;
+    }
+
+    public async Task WriteFileAsync(HttpContext context, FileDescriptor file, string filePath, byte[] source)
+    {
+        var methods = ExplorerMethod.All(context.RequestServices.GetRequiredService<EndpointDataSource>())
+            .Where(m => m.Descriptor.File == file && string.Equals(m.FilePath, filePath, StringComparison.OrdinalIgnoreCase));
+        var access = new ExplorerAccess(context);
+        var allowed = await AllowedAsync(access, methods);
+        if (allowed.Count == 0 && access.Refusal is not null)
+        {
+            await access.RefuseAsync();
+            return;
+        }
+
+        var comments = _comments.GetOrAdd(file, _ => Parse(source));
+        var page = new FilePageWriter(BasePath!, AntiforgeryField(context)).Write(file, filePath, allowed, comments);
+        await WriteAsync(context, page);
+    }
+
+    public async Task WriteIndexAsync(HttpContext context)
+    {
+        var methods = ExplorerMethod.All(context.RequestServices.GetRequiredService<EndpointDataSource>());
+        var allowed = await AllowedAsync(new ExplorerAccess(context), methods);
+        var page = new IndexPageWriter(BasePath!).Write(
+            allowed, method => _comments.GetOrAdd(method.Descriptor.File, _ => Parse(method.Metadata.ProtoSource.Value)));
+        await WriteAsync(context, page);
+    }
+
+    private static async Task<List<ExplorerMethod>> AllowedAsync(ExplorerAccess access, IEnumerable<ExplorerMethod> methods)
+    {
+        var allowed = new List<ExplorerMethod>();
+        foreach (var method in methods)
+        {
+            if (await access.AllowsAsync(method.Endpoint))
+            {
+                allowed.Add(method);
+            }
+        }
+
+        return allowed;
+    }
+
+    private static ProtoComments Parse(byte[]? source)
+    {
+        var comments = new ProtoComments();
+        if (source is not null)
+        {
+            comments.Add(Encoding.UTF8.GetString(source));
+        }
+
+        return comments;
+    }
+
+    // POST forms carry the token where the app uses antiforgery, as its own forms would.
+    private static (string Name, string Token)? AntiforgeryField(HttpContext context) =>
+        context.RequestServices.GetService<IAntiforgery>()?.GetAndStoreTokens(context) is { RequestToken: { } token } tokens
+            ? (tokens.FormFieldName, token)
+            : null;
+
+    private static async Task WriteAsync(HttpContext context, string page)
+    {
+        var body = Encoding.UTF8.GetBytes(page);
+        var response = context.Response;
+        response.ContentType = "text/html; charset=utf-8";
+        response.ContentLength = body.Length;
+        // The page depends on who asks (the methods they may call, their antiforgery token).
+        response.Headers.CacheControl = "private, no-cache";
+        response.Headers.ContentSecurityPolicy = PageLayout.SecurityPolicy;
+        response.Headers[HeaderNames.XContentTypeOptions] = "nosniff";
+        if (!HttpMethods.IsHead(context.Request.Method))
+        {
+            await response.Body.WriteAsync(body);
+        }
+    }
+}

@@ -1,0 +1,55 @@
+using System.Globalization;
+using System.Text;
+
+namespace ProtoHttp.AspNetCore.Internal.Explorer;
+
+/// <summary>The explorer's index: every .proto file with the services and methods the user may call, linking to each file's page.</summary>
+internal sealed class IndexPageWriter(string basePath)
+{
+    public string Write(IReadOnlyList<ExplorerMethod> methods, Func<ExplorerMethod, ProtoComments> comments)
+    {
+        var html = new StringBuilder();
+        PageLayout.Open(html, "ProtoHttp services", basePath);
+        html.Append("<header><h1>ProtoHttp services</h1></header><main>");
+        if (methods.Count == 0)
+        {
+            html.Append("<p class=\"px-note\">No service is mapped that you may call.</p>");
+        }
+
+        foreach (var file in methods.GroupBy(m => m.FilePath))
+        {
+            var path = Html.Encode(file.Key);
+            var fileComments = comments(file.First());
+            html.Append(CultureInfo.InvariantCulture, $"<section class=\"px-file\"><h2><a href=\"{path}\">{Html.Encode(Path.GetFileName(file.First().Descriptor.File.Name))}</a></h2>");
+            foreach (var service in file.GroupBy(m => m.Descriptor.Service))
+            {
+                html.Append(CultureInfo.InvariantCulture, $"<h3>service <code>{Html.Encode(service.Key.FullName)}</code></h3>");
+                if (fileComments.For(service.Key.FullName) is { } serviceComment)
+                {
+                    html.Append(CultureInfo.InvariantCulture, $"<p class=\"px-comment\">{Html.Encode(serviceComment)}</p>");
+                }
+
+                html.Append("<ul class=\"px-methods\">");
+                foreach (var method in service)
+                {
+                    html.Append(CultureInfo.InvariantCulture, $"<li><a href=\"{path}#{Html.Encode(MethodKinds.Anchor(method.Descriptor))}\"><code>{Html.Encode(method.Descriptor.Name)}</code></a>")
+                        .Append(CultureInfo.InvariantCulture, $" <span class=\"px-kind\">{MethodKinds.Of(method.Descriptor)}</span>");
+                    if (fileComments.For(method.Descriptor.FullName) is { } comment)
+                    {
+                        html.Append(CultureInfo.InvariantCulture, $" <span class=\"px-comment\">{Html.Encode(comment.Split('\n')[0])}</span>");
+                    }
+
+                    html.Append("</li>");
+                }
+
+                html.Append("</ul>");
+            }
+
+            html.Append("</section>");
+        }
+
+        html.Append("</main>");
+        PageLayout.Close(html);
+        return html.ToString();
+    }
+}
