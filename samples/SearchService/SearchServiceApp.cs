@@ -57,6 +57,7 @@ public static class SearchServiceApp
         app.MapProtoService<NorthwindStreamsService>();
         app.MapGrpcService<NorthwindStreamsService>();
         app.MapOpenApi(); // GET /openapi/v1.json
+        app.MapProtoHttpExplorer(); // GET /protohttp, and each GET /{file}.proto a browser asks for
 
         // Liveness runs no check (a live process answers, and restarting it cures nothing a check could see);
         // readiness runs the checks tagged for it, so an instance without its data gets no calls.

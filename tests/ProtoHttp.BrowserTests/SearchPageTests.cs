@@ -141,7 +141,7 @@ public sealed class SearchPageTests
 
         Driver.FindElement(By.Id("proto-link")).Click();
 
-        Wait().Until(d => d.Url.EndsWith("/ProtoService.proto", StringComparison.Ordinal));
+        Wait().Until(d => d.Url.EndsWith("/ProtoService.proto?format=text", StringComparison.Ordinal));
         Assert.Equal("text/plain", Script("return document.contentType"));
         var text = Driver.FindElement(By.TagName("body")).Text;
         Assert.StartsWith("package ProtoService;", text, StringComparison.Ordinal);
