@@ -1,5 +1,6 @@
 using Google.Protobuf.Reflection;
 using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Http.Metadata;
 using Microsoft.AspNetCore.Routing;
 
 namespace ProtoHttp.AspNetCore.Internal.Explorer;
@@ -16,11 +17,15 @@ internal sealed record ExplorerMethod(Endpoint Endpoint, ProtoHttpMethodMetadata
     /// <summary>The path of the service's .proto file, where its explorer page is: the route without <c>/{Method}</c>.</summary>
     public string FilePath => Route[..^(Descriptor.Name.Length + 1)];
 
-    /// <summary>Every ProtoHttp method endpoint of the application, in mapping order.</summary>
+    /// <summary>
+    /// Every ProtoHttp method endpoint of the application, in mapping order, less those excluded from descriptions
+    /// (<c>ExcludeFromDescription()</c>), which OpenAPI leaves out too.
+    /// </summary>
     public static IReadOnlyList<ExplorerMethod> All(EndpointDataSource endpoints) =>
         [.. endpoints.Endpoints
             .OfType<RouteEndpoint>()
             .Select(endpoint => (Endpoint: endpoint, Metadata: endpoint.Metadata.GetMetadata<ProtoHttpMethodMetadata>()))
-            .Where(e => e.Metadata is { Protocol: ProtoHttpProtocol.ProtoHttp, FormatSuffix: "" })
+            .Where(e => e.Metadata is { Protocol: ProtoHttpProtocol.ProtoHttp, FormatSuffix: "" }
+                && e.Endpoint.Metadata.GetMetadata<IExcludeFromDescriptionMetadata>() is not { ExcludeFromDescription: true })
             .Select(e => new ExplorerMethod(e.Endpoint, e.Metadata!, "/" + e.Endpoint.RoutePattern.RawText!.TrimStart('/')))];
 }
