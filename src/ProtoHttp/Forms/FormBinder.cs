@@ -32,11 +32,16 @@ internal sealed class FormBinder(FormatOptions options) : IMessageReader
                 continue;
             }
 
-            if (FormRows.IsRepeatedRow(key, out var field))
+            // labels[]=v is a map entry whose key is empty; tag[]=v a row of a repeated field.
+            if (FormRows.IsRepeatedRow(key, out var field) && FormPath.FindLeaf(descriptor, field) is { IsMap: false })
             {
                 BindRow(message, key, field, value, bound);
             }
-            else if (!rows.TryCollect(key, value))
+            else if (rows.TryCollect(key, value, out var map))
+            {
+                CheckMapRow(descriptor, key, map);
+            }
+            else
             {
                 Bind(message, key, value, bound);
             }
@@ -50,10 +55,15 @@ internal sealed class FormBinder(FormatOptions options) : IMessageReader
         return message;
     }
 
+    // labels[0].key and labels[0].value: parts of a row of a map, bound once the whole form is read; the map is
+    // checked now, so a mistake names the key sent.
+    private void CheckMapRow(MessageDescriptor descriptor, string key, string field) =>
+        FormPath.Resolve(descriptor, field + "[]", options, shownKey: key);
+
     // tag[]=value: a row of a repeated scalar, which adds nothing when it is left empty.
     private void BindRow(IMessage root, string key, string field, string value, HashSet<string> bound)
     {
-        var path = FormPath.Resolve(root.Descriptor, field, options);
+        var path = FormPath.Resolve(root.Descriptor, field, options, shownKey: key);
         if (path is not null && (!path.Leaf.IsRepeated || path.Leaf.IsMap || path.MapKey is not null))
         {
             throw new InvalidMessageException($"Key '{key}': '{path.Leaf.Name}' is not a repeated scalar, so it has no [] rows.");
@@ -77,9 +87,11 @@ internal sealed class FormBinder(FormatOptions options) : IMessageReader
         var valueField = path.MapKey is null ? field : FieldValues.EntryFields(field).Value;
         var isText = valueField.FieldType == FieldType.String
             || valueField.FieldType == FieldType.Message && valueField.MessageType.FullName == "google.protobuf.StringValue";
-        if (value.Length == 0 && !isText)
+        if (value.Length == 0 && (!isText || field.RealContainingOneof is not null))
         {
-            return; // An empty HTML input: the field stays unset.
+            // An empty HTML input: the field stays unset. A form shows every member of a oneof and means the one
+            // filled in, so an empty member is unset even when it is a string.
+            return;
         }
 
         if (!field.IsRepeated || path.MapKey is not null)
@@ -94,7 +106,7 @@ internal sealed class FormBinder(FormatOptions options) : IMessageReader
         var message = path.Parent(root);
         if (FieldValues.OneofConflict(message, field) is { } other)
         {
-            throw new InvalidMessageException($"Key '{key}': '{field.Name}' and '{other.Name}' are both in oneof '{field.RealContainingOneof.Name}'; only one may be set.");
+            throw new InvalidMessageException($"Key '{key}': '{field.Name}' and '{other.Name}' are both in oneof '{field.RealContainingOneof!.Name}'; only one may be set.");
         }
 
         if (path.MapKey is { } mapKey)

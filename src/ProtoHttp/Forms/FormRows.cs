@@ -24,17 +24,21 @@ internal sealed partial class FormRows
         return isRow;
     }
 
-    /// <summary>Keeps one part of a map row (<c>labels[0].key</c> or <c>labels[0].value</c>); false for any other key.</summary>
+    /// <summary>
+    /// Keeps one part of a map row (<c>labels[0].key</c> or <c>labels[0].value</c>); false for any other key.
+    /// <paramref name="field"/> is the map's path, for the caller to check.
+    /// </summary>
     /// <exception cref="InvalidMessageException">The row names its key or value twice.</exception>
-    public bool TryCollect(string key, string value)
+    public bool TryCollect(string key, string value, out string field)
     {
         if (EntryKey().Match(key) is not { Success: true } match)
         {
+            field = key;
             return false;
         }
 
         var row = match.Groups[1].Value;
-        var field = match.Groups[2].Value;
+        field = match.Groups[2].Value;
         var isKey = match.Groups[3].Value == "key";
         if (!_entries.TryGetValue(row, out var entry))
         {
