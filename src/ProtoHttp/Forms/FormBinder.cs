@@ -87,10 +87,10 @@ internal sealed class FormBinder(FormatOptions options) : IMessageReader
         var valueField = path.MapKey is null ? field : FieldValues.EntryFields(field).Value;
         var isText = valueField.FieldType == FieldType.String
             || valueField.FieldType == FieldType.Message && valueField.MessageType.FullName == "google.protobuf.StringValue";
-        if (value.Length == 0 && (!isText || field.RealContainingOneof is not null))
+        if (value.Length == 0 && (!isText || path.InOneof))
         {
-            // An empty HTML input: the field stays unset. A form shows every member of a oneof and means the one
-            // filled in, so an empty member is unset even when it is a string.
+            // An empty HTML input: the field stays unset. A form shows every member of a oneof (and the fields of
+            // those that are messages) and means the one filled in, so an empty one is unset even as a string.
             return;
         }
 
@@ -106,7 +106,7 @@ internal sealed class FormBinder(FormatOptions options) : IMessageReader
         var message = path.Parent(root);
         if (FieldValues.OneofConflict(message, field) is { } other)
         {
-            throw new InvalidMessageException($"Key '{key}': '{field.Name}' and '{other.Name}' are both in oneof '{field.RealContainingOneof!.Name}'; only one may be set.");
+            throw new InvalidMessageException($"Key '{key}': '{field.Name}' and '{other.Name}' are both in oneof '{field.RealContainingOneof.Name}'; only one may be set.");
         }
 
         if (path.MapKey is { } mapKey)

@@ -25,6 +25,9 @@ internal sealed class FormPath
     /// <summary>The text between the brackets of <c>labels[key]</c>, or <see langword="null"/> when the leaf is not a map.</summary>
     public string? MapKey { get; }
 
+    /// <summary>Whether the path passes through (or ends at) a member of a oneof.</summary>
+    public bool InOneof => _fields.Any(step => step.RealContainingOneof is not null);
+
     /// <summary>The path in proto names, the same whichever names the client used; used to find duplicates.</summary>
     public string Canonical { get; }
 

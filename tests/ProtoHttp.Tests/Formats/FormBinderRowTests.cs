@@ -54,7 +54,7 @@ public class FormBinderRowTests
     [Fact]
     public void AnEmptyOneofMemberIsUnsetEvenAsAString()
     {
-        var choice = Bind<Choice>("text=&number=5&after=");
+        var choice = Bind<Choice>("text=&number=5&message.name=&after=");
         Assert.Equal(new Choice { Number = 5, After = "" }, choice);
     }
 
