@@ -48,8 +48,7 @@ public sealed class ExplorerPageTests
     [BrowserFact]
     public void TheSearchFormWithoutJavaScriptShowsChaiInTheXmlAnswer()
     {
-        SetJavaScript(enabled: false);
-        try
+        _session.WithoutJavaScript(() =>
         {
             Driver.Navigate().GoToUrl(_session.Site.Url("/ProtoService.proto"));
             Assert.True(Driver.FindElement(By.CssSelector($"{Search} button[formaction$='Search.json']")).Displayed, "without the script, each format has its button");
@@ -60,11 +59,7 @@ public sealed class ExplorerPageTests
             Wait().Until(d => d.Url.EndsWith("/ProtoService.proto/Search", StringComparison.Ordinal));
             Assert.Equal("application/xml", Script("return document.contentType"));
             Assert.Equal("Chai", Script("return document.querySelector('root > result > title').textContent"));
-        }
-        finally
-        {
-            SetJavaScript(enabled: true);
-        }
+        });
 
         Assert.Empty(_session.Site.Logs.Errors);
     }
@@ -118,8 +113,7 @@ public sealed class ExplorerPageTests
     [BrowserFact]
     public void OnNorthwindTheRepeatedRowsOfAGetFormPostWithoutJavaScript()
     {
-        SetJavaScript(enabled: false);
-        try
+        _session.WithoutJavaScript(() =>
         {
             Driver.Navigate().GoToUrl(_session.Site.Url("/Northwind.proto"));
             var rows = Driver.FindElements(By.CssSelector($"{FindOrders} input[name='customer_ids[]']"));
@@ -134,11 +128,7 @@ public sealed class ExplorerPageTests
             var orders = JsonNode.Parse(Driver.FindElement(By.TagName("body")).Text)!["orders"]!.AsArray();
             Assert.Equal(4, orders.Count);
             Assert.Equal(["TOMSP", "VINET"], orders.Select(o => (string)o!["customerId"]!).Distinct().Order());
-        }
-        finally
-        {
-            SetJavaScript(enabled: true);
-        }
+        });
 
         Assert.Empty(_session.Site.Logs.Errors);
     }
@@ -200,9 +190,7 @@ public sealed class ExplorerPageTests
         return output;
     }
 
-    /// <summary>Turns page scripts off or on for this tab, so the forms can prove they need none.</summary>
-    private void SetJavaScript(bool enabled) =>
-        Driver.ExecuteCdpCommand("Emulation.setScriptExecutionDisabled", new Dictionary<string, object?> { ["value"] = !enabled });
+    private void SetJavaScript(bool enabled) => _session.SetJavaScript(enabled);
 
     private object? Script(string script) => Driver.ExecuteScript(script);
 

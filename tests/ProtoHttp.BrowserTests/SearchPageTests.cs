@@ -155,9 +155,7 @@ public sealed class SearchPageTests
         Assert.Equal("ProtoHttp search", Driver.Title);
     }
 
-    /// <summary>Turns page scripts off or on for this tab, so the forms can prove they need none.</summary>
-    private void SetJavaScript(bool enabled) =>
-        Driver.ExecuteCdpCommand("Emulation.setScriptExecutionDisabled", new Dictionary<string, object?> { ["value"] = !enabled });
+    private void SetJavaScript(bool enabled) => _session.SetJavaScript(enabled);
 
     private void AssertScriptPage(int page, List<string> titles, bool previous, bool next)
     {
