@@ -144,6 +144,9 @@ public sealed class ExplorerTests(ExplorerServerFixture fixture) : IClassFixture
         Assert.DoesNotContain("/secure/test_service.proto", anonymousPage, StringComparison.Ordinal);
         Assert.Contains("<a href=\"/secure-form/explorer_form.proto\">", signedInPage, StringComparison.Ordinal);
         Assert.Contains("<a href=\"/secure/test_service.proto\">", signedInPage, StringComparison.Ordinal);
+        // A file whose .proto is not served has no page to link to; its methods are still listed.
+        Assert.Contains("<h2>not_embedded.proto</h2><p class=\"px-hint\">Its page is off with its .proto (ServeProtoFile = false).</p>", anonymousPage, StringComparison.Ordinal);
+        Assert.Contains("<li><code>Echo</code>", anonymousPage, StringComparison.Ordinal);
     }
 
     [Theory]

@@ -17,6 +17,14 @@ internal sealed record ExplorerMethod(Endpoint Endpoint, ProtoHttpMethodMetadata
     /// <summary>The path of the service's .proto file, where its explorer page is: the route without <c>/{Method}</c>.</summary>
     public string FilePath => Route[..^(Descriptor.Name.Length + 1)];
 
+    /// <summary>The paths where a .proto file (and so its explorer page) is served; <c>ServeProtoFile = false</c> has none.</summary>
+    public static HashSet<string> FilePaths(EndpointDataSource endpoints) =>
+        endpoints.Endpoints
+            .OfType<RouteEndpoint>()
+            .Where(endpoint => endpoint.Metadata.GetMetadata<FileDescriptor>() is not null)
+            .Select(endpoint => "/" + endpoint.RoutePattern.RawText!.TrimStart('/'))
+            .ToHashSet(StringComparer.OrdinalIgnoreCase);
+
     /// <summary>
     /// Every ProtoHttp method endpoint of the application, in mapping order, less those excluded from descriptions
     /// (<c>ExcludeFromDescription()</c>), which OpenAPI leaves out too.

@@ -52,9 +52,9 @@ internal sealed class ExplorerPages
 
     public async Task WriteIndexAsync(HttpContext context)
     {
-        var methods = ExplorerMethod.All(context.RequestServices.GetRequiredService<EndpointDataSource>());
-        var allowed = await AllowedAsync(new ExplorerAccess(context), methods);
-        var page = new IndexPageWriter(BasePath!).Write(
+        var endpoints = context.RequestServices.GetRequiredService<EndpointDataSource>();
+        var allowed = await AllowedAsync(new ExplorerAccess(context), ExplorerMethod.All(endpoints));
+        var page = new IndexPageWriter(BasePath!, ExplorerMethod.FilePaths(endpoints)).Write(
             allowed, method => _comments.GetOrAdd(method.Descriptor.File, _ => Parse(method.Metadata.ProtoSource.Value)));
         await WriteAsync(context, page);
     }

@@ -3,8 +3,11 @@ using System.Text;
 
 namespace ProtoHttp.AspNetCore.Internal.Explorer;
 
-/// <summary>The explorer's index: every .proto file with the services and methods the user may call, linking to each file's page.</summary>
-internal sealed class IndexPageWriter(string basePath)
+/// <summary>
+/// The explorer's index: every .proto file with the services and methods the user may call, linking to each file's
+/// page where the file is served (<paramref name="servedFiles"/>).
+/// </summary>
+internal sealed class IndexPageWriter(string basePath, IReadOnlySet<string> servedFiles)
 {
     public string Write(IReadOnlyList<ExplorerMethod> methods, Func<ExplorerMethod, ProtoComments> comments)
     {
@@ -19,8 +22,12 @@ internal sealed class IndexPageWriter(string basePath)
         foreach (var file in methods.GroupBy(m => m.FilePath))
         {
             var path = Html.Encode(file.Key);
+            var served = servedFiles.Contains(file.Key);
             var fileComments = comments(file.First());
-            html.Append(CultureInfo.InvariantCulture, $"<section class=\"px-file\"><h2><a href=\"{path}\">{Html.Encode(Path.GetFileName(file.First().Descriptor.File.Name))}</a></h2>");
+            var fileName = Html.Encode(Path.GetFileName(file.First().Descriptor.File.Name));
+            html.Append(served
+                ? $"<section class=\"px-file\"><h2><a href=\"{path}\">{fileName}</a></h2>"
+                : $"<section class=\"px-file\"><h2>{fileName}</h2><p class=\"px-hint\">Its page is off with its .proto (ServeProtoFile = false).</p>");
             foreach (var service in file.GroupBy(m => m.Descriptor.Service))
             {
                 html.Append(CultureInfo.InvariantCulture, $"<h3>service <code>{Html.Encode(service.Key.FullName)}</code></h3>");
@@ -32,7 +39,8 @@ internal sealed class IndexPageWriter(string basePath)
                 html.Append("<ul class=\"px-methods\">");
                 foreach (var method in service)
                 {
-                    html.Append(CultureInfo.InvariantCulture, $"<li><a href=\"{path}#{Html.Encode(MethodKinds.Anchor(method.Descriptor))}\"><code>{Html.Encode(method.Descriptor.Name)}</code></a>")
+                    var name = $"<code>{Html.Encode(method.Descriptor.Name)}</code>";
+                    html.Append(served ? $"<li><a href=\"{path}#{Html.Encode(MethodKinds.Anchor(method.Descriptor))}\">{name}</a>" : $"<li>{name}")
                         .Append(CultureInfo.InvariantCulture, $" <span class=\"px-kind\">{MethodKinds.Of(method.Descriptor)}</span>");
                     if (fileComments.For(method.Descriptor.FullName) is { } comment)
                     {
