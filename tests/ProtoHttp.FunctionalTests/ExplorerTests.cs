@@ -14,7 +14,7 @@ namespace ProtoHttp.FunctionalTests;
 /// </summary>
 public sealed class ExplorerTests(ExplorerServerFixture fixture) : IClassFixture<ExplorerServerFixture>
 {
-    private const string BrowserAccept = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8";
+    private const string BrowserAccept = XmlAndFormTests.BrowserAccept;
     private const string FilePath = "/explorer_form.proto";
 
     private readonly SampleServer _server = fixture.Server;

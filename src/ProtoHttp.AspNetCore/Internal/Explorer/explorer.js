@@ -83,6 +83,7 @@
     panel.status.textContent = "Calling…";
     panel.answer.textContent = "";
     panel.decoded.hidden = true;
+    panel.decodeButton.hidden = true;
     const response = await fetch(url, init).catch((error) => ({ error }));
     if (response.error) {
       panel.status.textContent = "The call failed: " + response.error.message;
