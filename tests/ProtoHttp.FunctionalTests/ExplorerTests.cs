@@ -125,6 +125,8 @@ public sealed class ExplorerTests(ExplorerServerFixture fixture) : IClassFixture
         using var signedIn = await GetAsync(ExplorerServerFixture.SecureFile, BrowserAccept, user: "ada");
 
         Assert.Equal(HttpStatusCode.Unauthorized, anonymous.StatusCode);
+        Assert.Contains(_server.Logs.Entries, e => e.EventId.Name == "ExplorerPageRefused"
+            && e.Message == "/secure-form/explorer_form.proto: no explorer page, since the user may call none of the file's 1 methods.");
         Assert.DoesNotContain("FormEcho", await anonymous.Content.ReadAsStringAsync(), StringComparison.Ordinal);
         Assert.Equal(HttpStatusCode.OK, signedIn.StatusCode);
         Assert.Equal("/secure-form/explorer_form.proto/Echo", HtmlForm.Find(await signedIn.Content.ReadAsStringAsync(), "FormEcho.Echo").Action);

@@ -77,7 +77,7 @@ internal sealed class ProtoFileHandler(
         var view = request.Query["format"] == "text" ? View.Source : Preferred(request.Headers.Accept);
         if (view == View.Page && explorer.BasePath is not null)
         {
-            await explorer.WriteFileAsync(context, file, filePath, source);
+            await explorer.WriteFileAsync(context, file, filePath, source, logger);
             return;
         }
 

@@ -5,6 +5,7 @@ using Microsoft.AspNetCore.Antiforgery;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Routing;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
 using Microsoft.Net.Http.Headers;
 
 namespace ProtoHttp.AspNetCore.Internal.Explorer;
@@ -33,17 +34,21 @@ internal sealed class ExplorerPages
         BasePath = basePath;
     }
 
-    public async Task WriteFileAsync(HttpContext context, FileDescriptor file, string filePath, byte[] source)
+    public async Task WriteFileAsync(HttpContext context, FileDescriptor file, string filePath, byte[] source, ILogger logger)
     {
         var methods = ExplorerMethod.All(context.RequestServices.GetRequiredService<EndpointDataSource>())
-            .Where(m => m.Descriptor.File == file && string.Equals(m.FilePath, filePath, StringComparison.OrdinalIgnoreCase));
+            .Where(m => m.Descriptor.File == file && string.Equals(m.FilePath, filePath, StringComparison.OrdinalIgnoreCase))
+            .ToList();
         var access = new ExplorerAccess(context);
         var allowed = await AllowedAsync(access, methods);
         if (allowed.Count == 0 && access.Refusal is not null)
         {
+            ExplorerLog.PageRefused(logger, filePath, methods.Count);
             await access.RefuseAsync();
             return;
         }
+
+        ExplorerLog.PageServed(logger, filePath, allowed.Count, methods.Count);
 
         var comments = _comments.GetOrAdd(file, _ => Parse(source));
         var page = new FilePageWriter(BasePath!, AntiforgeryField(context)).Write(file, filePath, allowed, comments);
