@@ -133,6 +133,17 @@ public sealed class ExplorerTests(ExplorerServerFixture fixture) : IClassFixture
     }
 
     [Fact]
+    public async Task AServiceMappedInARouteGroupHasItsPageAndFormUnderTheGroup()
+    {
+        var page = await PageAsync(ExplorerServerFixture.GroupPrefix + FilePath);
+
+        Assert.Equal("/v2/explorer_form.proto/Echo", HtmlForm.Find(page, "FormEcho.Echo").Action);
+        Assert.Contains("<a id=\"px-source\" href=\"/v2/explorer_form.proto?format=text\">", page, StringComparison.Ordinal);
+        Assert.Contains("<script src=\"/protohttp/explorer.js\" defer></script>", page, StringComparison.Ordinal);
+        Assert.Contains("<a href=\"/v2/explorer_form.proto\">explorer_form.proto</a>", await (await GetAsync("/protohttp", BrowserAccept)).Content.ReadAsStringAsync(), StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task TheIndexListsOnlyWhatTheUserMayCall()
     {
         using var anonymous = await GetAsync("/protohttp", BrowserAccept);

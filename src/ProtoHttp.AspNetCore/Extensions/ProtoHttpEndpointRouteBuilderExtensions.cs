@@ -92,7 +92,7 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
         if (options.ServeProtoFile)
         {
             var source = ProtoFileHandler.Load(service.FileName, typeof(TService).Assembly, service.BindType.Assembly);
-            protoFile = endpoints.Map(prefix, new ProtoFileHandler(source, service.Descriptor.File, prefix, codecs, services.GetRequiredService<ExplorerPages>(), logger).HandleAsync)
+            protoFile = endpoints.Map(prefix, new ProtoFileHandler(source, service.Descriptor.File, codecs, services.GetRequiredService<ExplorerPages>(), logger).HandleAsync)
                 .WithDisplayName($"ProtoHttp {service.FileName} source")
                 .WithMetadata(service.Descriptor.File); // tells the explorer the file's page is served here
         }

@@ -29,9 +29,10 @@ public static class ProtoHttpExplorerEndpointRouteBuilderExtensions
             throw new ArgumentException("The explorer's path is a literal path such as /protohttp: its pages link to it.", nameof(pattern));
         }
 
-        pages.MapAt(basePath);
+        pages.MarkMapped();
         var group = endpoints.MapGroup(basePath);
-        group.MapMethods("", ["GET", "HEAD"], pages.WriteIndexAsync).WithDisplayName("ProtoHttp explorer");
+        // The pages find the index (and so their script and stylesheet) by this metadata, inside any route group.
+        group.MapMethods("", ["GET", "HEAD"], pages.WriteIndexAsync).WithDisplayName("ProtoHttp explorer").WithMetadata(pages);
         group.MapMethods("/explorer.js", ["GET", "HEAD"], ExplorerAssets.Script.HandleAsync).WithDisplayName("ProtoHttp explorer script");
         group.MapMethods("/explorer.css", ["GET", "HEAD"], ExplorerAssets.Stylesheet.HandleAsync).WithDisplayName("ProtoHttp explorer stylesheet");
         return group;

@@ -13,7 +13,7 @@ namespace ProtoHttp.AspNetCore.Internal;
 /// the source whatever the <c>Accept</c>, for a link.
 /// </summary>
 internal sealed class ProtoFileHandler(
-    byte[] source, Google.Protobuf.Reflection.FileDescriptor file, string filePath, MessageCodecs codecs, ExplorerPages explorer, ILogger logger)
+    byte[] source, Google.Protobuf.Reflection.FileDescriptor file, MessageCodecs codecs, ExplorerPages explorer, ILogger logger)
 {
     private const string AllowedVerbs = "GET, HEAD";
 
@@ -75,9 +75,9 @@ internal sealed class ProtoFileHandler(
         response.Headers.Vary = HeaderNames.Accept;
         response.Headers[HeaderNames.XContentTypeOptions] = "nosniff";
         var view = request.Query["format"] == "text" ? View.Source : Preferred(request.Headers.Accept);
-        if (view == View.Page && explorer.BasePath is not null)
+        if (view == View.Page && explorer.IsMapped)
         {
-            await explorer.WriteFileAsync(context, file, filePath, source, logger);
+            await explorer.WriteFileAsync(context, file, source, logger);
             return;
         }
 

@@ -6,11 +6,14 @@ namespace ProtoHttp.FunctionalTests.Infrastructure;
 
 /// <summary>
 /// The sample server (which maps the explorer) with the explorer's form service, also under a prefix that needs a
-/// user, and a service whose .proto is not served.
+/// user, inside a route group, and a service whose .proto is not served.
 /// </summary>
 public sealed class ExplorerServerFixture : IAsyncLifetime
 {
     public const string SecureFile = "/secure-form/explorer_form.proto";
+
+    /// <summary>A route group the form service is mapped in once more.</summary>
+    public const string GroupPrefix = "/v2";
 
     private SampleServer? _server;
 
@@ -23,6 +26,7 @@ public sealed class ExplorerServerFixture : IAsyncLifetime
             app.MapProtoService<FormEchoService>();
             app.MapProtoService<FormEchoService>(SecureFile).RequireAuthorization();
             app.MapProtoService<NotEmbeddedService>();
+            app.MapGroup(GroupPrefix).MapProtoService<FormEchoService>();
         });
 
     public async Task DisposeAsync()

@@ -20,23 +20,26 @@ internal sealed class ExplorerPages
 {
     private readonly ConcurrentDictionary<FileDescriptor, ProtoComments> _comments = new();
 
-    /// <summary>Where the explorer is mapped, or null while it is not (and .proto files answer only with text and descriptors).</summary>
-    public string? BasePath { get; private set; }
+    /// <summary>Whether the explorer is mapped; until it is, .proto files answer only with text and descriptors.</summary>
+    public bool IsMapped { get; private set; }
 
-    /// <exception cref="InvalidOperationException">The explorer is already mapped at another path.</exception>
-    public void MapAt(string basePath)
+    /// <exception cref="InvalidOperationException">The explorer is already mapped.</exception>
+    public void MarkMapped()
     {
-        if (BasePath is not null && BasePath != basePath)
+        if (IsMapped)
         {
-            throw new InvalidOperationException($"MapProtoHttpExplorer is already mapped at {BasePath}; map it once.");
+            throw new InvalidOperationException("MapProtoHttpExplorer has been called already; map the explorer once.");
         }
 
-        BasePath = basePath;
+        IsMapped = true;
     }
 
-    public async Task WriteFileAsync(HttpContext context, FileDescriptor file, string filePath, byte[] source, ILogger logger)
+    /// <summary>Writes the page of the .proto file at the request's path: the methods of <paramref name="file"/> mapped under it.</summary>
+    public async Task WriteFileAsync(HttpContext context, FileDescriptor file, byte[] source, ILogger logger)
     {
-        var methods = ExplorerMethod.All(context.RequestServices.GetRequiredService<EndpointDataSource>())
+        var endpoints = context.RequestServices.GetRequiredService<EndpointDataSource>();
+        var filePath = context.Request.Path.Value!.TrimEnd('/');
+        var methods = ExplorerMethod.All(endpoints)
             .Where(m => m.Descriptor.File == file && string.Equals(m.FilePath, filePath, StringComparison.OrdinalIgnoreCase))
             .ToList();
         var access = new ExplorerAccess(context);
@@ -51,7 +54,8 @@ internal sealed class ExplorerPages
         ExplorerLog.PageServed(logger, filePath, allowed.Count, methods.Count);
 
         var comments = _comments.GetOrAdd(file, _ => Parse(source));
-        var page = new FilePageWriter(BasePath!, AntiforgeryField(context)).Write(file, filePath, allowed, comments);
+        var sourcePath = allowed.Count > 0 ? allowed[0].FilePath : filePath;
+        var page = new FilePageWriter(ExplorerLinks.For(context, endpoints), AntiforgeryField(context)).Write(file, sourcePath, allowed, comments);
         await WriteAsync(context, page);
     }
 
@@ -59,7 +63,7 @@ internal sealed class ExplorerPages
     {
         var endpoints = context.RequestServices.GetRequiredService<EndpointDataSource>();
         var allowed = await AllowedAsync(new ExplorerAccess(context), ExplorerMethod.All(endpoints));
-        var page = new IndexPageWriter(BasePath!, ExplorerMethod.FilePaths(endpoints)).Write(
+        var page = new IndexPageWriter(ExplorerLinks.For(context, endpoints), ExplorerMethod.FilePaths(endpoints)).Write(
             allowed, method => _comments.GetOrAdd(method.Descriptor.File, _ => Parse(method.Metadata.ProtoSource.Value)));
         await WriteAsync(context, page);
     }

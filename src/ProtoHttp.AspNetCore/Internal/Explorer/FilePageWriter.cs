@@ -9,19 +9,19 @@ namespace ProtoHttp.AspNetCore.Internal.Explorer;
 /// each unary and server-streaming method a form that calls it without JavaScript. Client and bidirectional streams
 /// take more than one message, which no form sends; they are described, not offered.
 /// </summary>
-/// <param name="basePath">Where the explorer is mapped: its index, script and stylesheet.</param>
+/// <param name="links">The addresses of the explorer's index, script and stylesheet, and of the app's routes.</param>
 /// <param name="antiforgery">The antiforgery field's name and token for POST forms, when the app uses antiforgery.</param>
-internal sealed class FilePageWriter(string basePath, (string Name, string Token)? antiforgery)
+internal sealed class FilePageWriter(ExplorerLinks links, (string Name, string Token)? antiforgery)
 {
     public string Write(FileDescriptor file, string filePath, IReadOnlyList<ExplorerMethod> methods, ProtoComments comments)
     {
         var html = new StringBuilder();
         var fileName = Path.GetFileName(file.Name);
-        PageLayout.Open(html, fileName, basePath);
-        html.Append(CultureInfo.InvariantCulture, $"<header><nav><a href=\"{Html.Encode(basePath)}\">All services</a></nav>")
+        PageLayout.Open(html, fileName, links);
+        html.Append(CultureInfo.InvariantCulture, $"<header><nav><a href=\"{Html.Encode(links.Index)}\">All services</a></nav>")
             .Append(CultureInfo.InvariantCulture, $"<h1>{Html.Encode(fileName)}</h1><p>")
             .Append(file.Package.Length > 0 ? $"package <code>{Html.Encode(file.Package)}</code> · " : "")
-            .Append(CultureInfo.InvariantCulture, $"<a id=\"px-source\" href=\"{Html.Encode(filePath)}?format=text\">the .proto source</a></p></header><main>")
+            .Append(CultureInfo.InvariantCulture, $"<a id=\"px-source\" href=\"{Html.Encode(links.To(filePath))}?format=text\">the .proto source</a></p></header><main>")
             .Append("<noscript><p class=\"px-note\">Without JavaScript each form still calls its method; the answer opens as a page.</p></noscript>");
 
         var forms = 0;
@@ -58,7 +58,7 @@ internal sealed class FilePageWriter(string basePath, (string Name, string Token
             return;
         }
 
-        var route = Html.Encode(method.Route);
+        var route = Html.Encode(links.To(method.Route));
         html.Append(CultureInfo.InvariantCulture, $"<form class=\"px-form\" method=\"{(useGet ? "get" : "post")}\" action=\"{route}\" enctype=\"application/x-www-form-urlencoded\"")
             .Append(CultureInfo.InvariantCulture, $" data-route=\"{route}\" data-kind=\"{(descriptor.IsServerStreaming ? "server" : "unary")}\" data-safe=\"{(GetVerbPolicy.HasNoSideEffects(descriptor) ? "true" : "false")}\">");
         if (!useGet && antiforgery is var (name, token))

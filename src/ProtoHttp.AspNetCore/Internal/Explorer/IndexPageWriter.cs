@@ -7,12 +7,12 @@ namespace ProtoHttp.AspNetCore.Internal.Explorer;
 /// The explorer's index: every .proto file with the services and methods the user may call, linking to each file's
 /// page where the file is served (<paramref name="servedFiles"/>).
 /// </summary>
-internal sealed class IndexPageWriter(string basePath, IReadOnlySet<string> servedFiles)
+internal sealed class IndexPageWriter(ExplorerLinks links, IReadOnlySet<string> servedFiles)
 {
     public string Write(IReadOnlyList<ExplorerMethod> methods, Func<ExplorerMethod, ProtoComments> comments)
     {
         var html = new StringBuilder();
-        PageLayout.Open(html, "ProtoHttp services", basePath);
+        PageLayout.Open(html, "ProtoHttp services", links);
         html.Append("<header><h1>ProtoHttp services</h1></header><main>");
         if (methods.Count == 0)
         {
@@ -21,7 +21,7 @@ internal sealed class IndexPageWriter(string basePath, IReadOnlySet<string> serv
 
         foreach (var file in methods.GroupBy(m => m.FilePath))
         {
-            var path = Html.Encode(file.Key);
+            var path = Html.Encode(links.To(file.Key));
             var served = servedFiles.Contains(file.Key);
             var fileComments = comments(file.First());
             var fileName = Html.Encode(Path.GetFileName(file.First().Descriptor.File.Name));

@@ -10,13 +10,13 @@ internal static class PageLayout
     public const string SecurityPolicy =
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'";
 
-    public static void Open(StringBuilder html, string title, string basePath)
+    public static void Open(StringBuilder html, string title, ExplorerLinks links)
     {
         html.Append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">")
             .Append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
             .Append(CultureInfo.InvariantCulture, $"<title>{Html.Encode(title)}</title>")
-            .Append(CultureInfo.InvariantCulture, $"<link rel=\"stylesheet\" href=\"{Html.Encode(basePath)}/explorer.css\">")
-            .Append(CultureInfo.InvariantCulture, $"<script src=\"{Html.Encode(basePath)}/explorer.js\" defer></script>")
+            .Append(CultureInfo.InvariantCulture, $"<link rel=\"stylesheet\" href=\"{Html.Encode(links.Asset("explorer.css"))}\">")
+            .Append(CultureInfo.InvariantCulture, $"<script src=\"{Html.Encode(links.Asset("explorer.js"))}\" defer></script>")
             .Append("</head><body>");
     }
 
