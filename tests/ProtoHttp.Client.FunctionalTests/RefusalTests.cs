@@ -11,38 +11,50 @@ namespace ProtoHttp.Client.FunctionalTests;
 /// </summary>
 public sealed class RefusalTests(GuardedServerFixture server) : IClassFixture<GuardedServerFixture>
 {
-    public static TheoryData<ClientProtocol, MessageFormat> ProtocolsAndFormats => new()
+    private static readonly (ClientProtocol, MessageFormat)[] Everywhere =
+    [
+        (ClientProtocol.ProtoHttp, MessageFormat.Protobuf),
+        (ClientProtocol.ProtoHttp, MessageFormat.Json),
+        (ClientProtocol.ProtoHttp, MessageFormat.Xml),
+        (ClientProtocol.Connect, MessageFormat.Protobuf),
+        (ClientProtocol.Connect, MessageFormat.Json),
+    ];
+
+    public static TheoryData<ClientProtocol, MessageFormat> ProtocolsAndFormats()
     {
-        { ClientProtocol.ProtoHttp, MessageFormat.Protobuf },
-        { ClientProtocol.ProtoHttp, MessageFormat.Json },
-        { ClientProtocol.ProtoHttp, MessageFormat.Xml },
-        { ClientProtocol.Connect, MessageFormat.Protobuf },
-        { ClientProtocol.Connect, MessageFormat.Json },
-    };
+        var data = new TheoryData<ClientProtocol, MessageFormat>();
+        foreach (var (protocol, format) in Everywhere)
+        {
+            data.Add(protocol, format);
+        }
 
-    [Theory]
-    [MemberData(nameof(ProtocolsAndFormats))]
-    public async Task AnAnonymousCallerReadsUnauthenticated(ClientProtocol protocol, MessageFormat format)
+        return data;
+    }
+
+    /// <summary>Who calls (nobody, or a user with these roles), and what the client reads, in every protocol and format.</summary>
+    public static TheoryData<ClientProtocol, MessageFormat, string?, StatusCode, string> AuthorizationRefusals()
     {
-        using var http = new HttpClient();
+        var data = new TheoryData<ClientProtocol, MessageFormat, string?, StatusCode, string>();
+        foreach (var (protocol, format) in Everywhere)
+        {
+            data.Add(protocol, format, null, StatusCode.Unauthenticated, "The call needs an authenticated caller; authenticate and call again.");
+            data.Add(protocol, format, "reader", StatusCode.PermissionDenied, "The caller is not allowed to make this call.");
+        }
 
-        var ex = await Assert.ThrowsAsync<RpcException>(() => Client(http, protocol, format).EchoAsync(new EchoRequest()).ResponseAsync);
-
-        Assert.Equal(StatusCode.Unauthenticated, ex.StatusCode);
-        Assert.Equal("The call needs an authenticated caller; authenticate and call again.", ex.Status.Detail);
+        return data;
     }
 
     [Theory]
-    [MemberData(nameof(ProtocolsAndFormats))]
-    public async Task ACallerWithoutTheRoleReadsPermissionDenied(ClientProtocol protocol, MessageFormat format)
+    [MemberData(nameof(AuthorizationRefusals))]
+    public async Task AnAuthorizationRefusalArrivesWithItsStatusAndText(ClientProtocol protocol, MessageFormat format, string? roles, StatusCode code, string text)
     {
         using var http = new HttpClient();
-        var headers = new Metadata { { "x-test-user", "ada" }, { "x-test-roles", "reader" } };
+        var headers = roles is null ? new Metadata() : new Metadata { { "x-test-user", "ada" }, { "x-test-roles", roles } };
 
         var ex = await Assert.ThrowsAsync<RpcException>(() => Client(http, protocol, format).EchoAsync(new EchoRequest(), headers).ResponseAsync);
 
-        Assert.Equal(StatusCode.PermissionDenied, ex.StatusCode);
-        Assert.Equal("The caller is not allowed to make this call.", ex.Status.Detail);
+        Assert.Equal(code, ex.StatusCode);
+        Assert.Equal(text, ex.Status.Detail);
     }
 
     [Theory]

@@ -1,15 +1,14 @@
 using System.Threading.RateLimiting;
-using Microsoft.AspNetCore.Authentication;
 using Microsoft.AspNetCore.Builder;
-using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.DependencyInjection;
 
 namespace ProtoHttp.FunctionalTests.Infrastructure;
 
 /// <summary>
-/// Authentication, authorization and rate limiting as an app sets them up, for the refusal tests of both test projects:
-/// the header scheme, an <c>admin</c> policy, and a limiter that lets one call through per <c>X-Test-Limit</c> key and
-/// refuses the next, with ProtoHttp's rejections chained after the app's own <c>OnRejected</c>.
+/// Authorization and rate limiting as an app sets them up, for the refusal tests of both test projects (with
+/// <see cref="HeaderAuthenticationHandler"/> for authentication): an <c>admin</c> policy, and a limiter that lets one
+/// call through per <c>X-Test-Limit</c> key and refuses the next, with ProtoHttp's rejections chained after the app's
+/// own <c>OnRejected</c>.
 /// </summary>
 public static class GuardedApp
 {
@@ -25,8 +24,6 @@ public static class GuardedApp
 
     public static void AddGuards(WebApplicationBuilder builder)
     {
-        builder.Services.AddAuthentication(HeaderAuthenticationHandler.SchemeName)
-            .AddScheme<AuthenticationSchemeOptions, HeaderAuthenticationHandler>(HeaderAuthenticationHandler.SchemeName, null);
         builder.Services.AddAuthorization(o => o.AddPolicy(AdminPolicy, p => p.RequireRole("admin")));
         builder.Services.AddRateLimiter(o =>
         {

@@ -1,6 +1,7 @@
 using System.Security.Claims;
 using System.Text.Encodings.Web;
 using Microsoft.AspNetCore.Authentication;
+using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 
@@ -16,6 +17,10 @@ public sealed class HeaderAuthenticationHandler(IOptionsMonitor<AuthenticationSc
     public const string SchemeName = "TestHeader";
 
     public const string Challenge = SchemeName + " realm=\"tests\"";
+
+    /// <summary>Makes this scheme the app's default.</summary>
+    public static void AddTo(IServiceCollection services) =>
+        services.AddAuthentication(SchemeName).AddScheme<AuthenticationSchemeOptions, HeaderAuthenticationHandler>(SchemeName, null);
 
     protected override Task<AuthenticateResult> HandleAuthenticateAsync()
     {
