@@ -31,7 +31,7 @@ public sealed class PriceFeedBackplaneTests
             await AssertEachReceivedOnceAsync(subscribers, before);
             Assert.Equal(42.42f, Ticker(second).PriceOf(1)); // The instances share one walk: a tick moves the price everywhere.
 
-            await redis.RestartAsync();
+            await redis.StartAgainAsync(); // Killed, then a new, empty one on the same port.
             await WaitUntilAsync(async () => await redis.PriceChannelSubscribersAsync() == 2, "both instances subscribed again after the restart");
 
             var after = new PriceTick { Sequence = 1_000_002, ProductId = 2, ProductName = "Chang", UnitPrice = 17.5f };
@@ -80,6 +80,27 @@ public sealed class PriceFeedBackplaneTests
         }
 
         Assert.Empty(first.Logs.Errors.Concat(second.Logs.Errors));
+    }
+
+    [RedisFact]
+    public async Task AnInstanceStartedWhileRedisIsDownServesAndJoinsTheFeedWhenRedisComesUp()
+    {
+        await using var redis = await RedisServer.StartAsync();
+        await redis.StopAsync();
+        await using var instance = await StartInstanceAsync(redis, TimeSpan.FromHours(1));
+        await using var subscriber = TickSubscriber.Start(instance.Client, Feed + ".ndjson");
+        await WaitUntilAsync(() => Task.FromResult(Ticker(instance).SubscriberCount == 1), "the subscriber");
+        using var search = await instance.Client.GetAsync("/ProtoService.proto/Search?query=chai");
+        Assert.Equal(System.Net.HttpStatusCode.OK, search.StatusCode);
+
+        await redis.StartAgainAsync();
+        await WaitUntilAsync(async () => await redis.PriceChannelSubscribersAsync() == 1, "the instance subscribed once Redis was up");
+        var tick = new PriceTick { Sequence = 7, ProductId = 3, ProductName = "Aniseed Syrup", UnitPrice = 10.5f };
+        Assert.Equal(1, await redis.PublishTickAsync(tick));
+
+        await AssertEachReceivedOnceAsync([subscriber], tick);
+        Assert.Contains(instance.Logs.Entries, e => e.Message.Contains("Redis cannot be reached", StringComparison.Ordinal));
+        Assert.Empty(instance.Logs.Errors);
     }
 
     private static Task<SampleServer> StartInstanceAsync(RedisServer redis, TimeSpan interval) => SampleServer.StartAsync(configure: builder =>

@@ -12,7 +12,7 @@ namespace SearchService.Streams;
 /// feed has one sequence whichever instance ticked. Redis pub/sub keeps nothing: a tick published while an instance is
 /// cut off from Redis never reaches that instance's subscribers, and ticks made while Redis is unreachable are lost.
 /// </summary>
-public sealed partial class RedisPriceBackplane(string configuration, ILogger<RedisPriceBackplane> logger) : IAsyncDisposable
+public sealed partial class RedisPriceBackplane : IAsyncDisposable
 {
     /// <summary>The channel the ticks travel on.</summary>
     public static readonly RedisChannel Channel = RedisChannel.Literal("northwind:price-ticks");
@@ -22,8 +22,31 @@ public sealed partial class RedisPriceBackplane(string configuration, ILogger<Re
 
     private static readonly TimeSpan ConnectRetryDelay = TimeSpan.FromSeconds(2);
 
+    private readonly ConfigurationOptions _options;
+    private readonly ILogger<RedisPriceBackplane> _logger;
     private volatile ConnectionMultiplexer? _connection;
     private bool _lossLogged;
+
+    /// <param name="configuration">A StackExchange.Redis configuration string.</param>
+    /// <param name="logger">Where connection changes and lost ticks are told.</param>
+    /// <exception cref="InvalidOperationException">The configuration string cannot be read: the app does not start.</exception>
+    public RedisPriceBackplane(string configuration, ILogger<RedisPriceBackplane> logger)
+    {
+        _logger = logger;
+        try
+        {
+            _options = ConfigurationOptions.Parse(configuration);
+        }
+        catch (ArgumentException e)
+        {
+            // The string may hold a password: it is not repeated.
+            throw new InvalidOperationException($"PriceTicker:Redis is not a StackExchange.Redis configuration string such as localhost:6379: {e.Message}", e);
+        }
+
+        _options.ClientName ??= "northwind-price-feed";
+        // RunAsync retries the first connection itself; it must fail rather than return unconnected (abortConnect=false).
+        _options.AbortOnConnectFail = true;
+    }
 
     /// <summary>
     /// Connects (trying again until Redis answers) and subscribes, then hands every tick the channel carries to
@@ -32,8 +55,6 @@ public sealed partial class RedisPriceBackplane(string configuration, ILogger<Re
     /// </summary>
     public async Task RunAsync(Action<PriceTick> deliver, CancellationToken stoppingToken)
     {
-        var options = ConfigurationOptions.Parse(configuration);
-        options.ClientName ??= "northwind-price-feed";
         while (!stoppingToken.IsCancellationRequested)
         {
             ConnectionMultiplexer? connection = null;
@@ -41,13 +62,13 @@ public sealed partial class RedisPriceBackplane(string configuration, ILogger<Re
             {
                 // The first connection must succeed before subscribing: a subscription made while disconnected would be
                 // left half-registered by a retry. After it, reconnecting is the library's.
-                connection = await ConnectionMultiplexer.ConnectAsync(options);
+                connection = await ConnectionMultiplexer.ConnectAsync(_options);
                 var queue = await connection.GetSubscriber().SubscribeAsync(Channel);
                 queue.OnMessage(message => Deliver(message.Message, deliver));
-                connection.ConnectionFailed += (_, e) => ConnectionLost(logger, e.ConnectionType, e.FailureType);
-                connection.ConnectionRestored += (_, e) => ConnectionBack(logger, e.ConnectionType);
+                connection.ConnectionFailed += (_, e) => ConnectionLost(_logger, e.ConnectionType, e.FailureType);
+                connection.ConnectionRestored += (_, e) => ConnectionBack(_logger, e.ConnectionType);
                 _connection = connection;
-                Connected(logger, string.Join(", ", options.EndPoints));
+                Connected(_logger, string.Join(", ", _options.EndPoints));
                 return;
             }
             catch (RedisException e)
@@ -57,7 +78,7 @@ public sealed partial class RedisPriceBackplane(string configuration, ILogger<Re
                     await connection.DisposeAsync();
                 }
 
-                NotConnected(logger, ConnectRetryDelay, e);
+                NotConnected(_logger, ConnectRetryDelay, e);
                 try
                 {
                     await Task.Delay(ConnectRetryDelay, stoppingToken);
@@ -114,7 +135,7 @@ public sealed partial class RedisPriceBackplane(string configuration, ILogger<Re
         catch (InvalidProtocolBufferException e)
         {
             // Someone else's message on the channel; a subscriber gets only ticks.
-            NotATick(logger, e);
+            NotATick(_logger, e);
             return;
         }
 
@@ -127,7 +148,7 @@ public sealed partial class RedisPriceBackplane(string configuration, ILogger<Re
         if (!_lossLogged)
         {
             _lossLogged = true;
-            TicksLost(logger, tick.ProductId);
+            TicksLost(_logger, tick.ProductId);
         }
     }
 

@@ -42,10 +42,21 @@ public sealed class RedisServer : IAsyncDisposable
         return server;
     }
 
-    /// <summary>Kills the server (as a crash would: no goodbye to its clients) and starts a new, empty one on the same port.</summary>
-    public async Task RestartAsync()
+    /// <summary>Kills the server, as a crash would: no goodbye to its clients.</summary>
+    public async Task StopAsync()
+    {
+        if (!_process.HasExited)
+        {
+            _process.Kill();
+            await _process.WaitForExitAsync();
+        }
+    }
+
+    /// <summary>Starts a new, empty server on the same port.</summary>
+    public async Task StartAgainAsync()
     {
         await StopAsync();
+        _process.Dispose();
         _process = Launch(Port);
         await WaitUntilReadyAsync();
     }
@@ -64,7 +75,11 @@ public sealed class RedisServer : IAsyncDisposable
         return await connection.GetSubscriber().PublishAsync(RedisPriceBackplane.Channel, tick.ToByteArray());
     }
 
-    public async ValueTask DisposeAsync() => await StopAsync();
+    public async ValueTask DisposeAsync()
+    {
+        await StopAsync();
+        _process.Dispose();
+    }
 
     private static Process Launch(int port)
     {
@@ -85,17 +100,6 @@ public sealed class RedisServer : IAsyncDisposable
         process.BeginOutputReadLine();
         process.BeginErrorReadLine();
         return process;
-    }
-
-    private async Task StopAsync()
-    {
-        if (!_process.HasExited)
-        {
-            _process.Kill();
-            await _process.WaitForExitAsync();
-        }
-
-        _process.Dispose();
     }
 
     private async Task WaitUntilReadyAsync()
