@@ -12,14 +12,22 @@ public sealed class AuthorizationResultHandlerTests
 {
     private static readonly AuthorizationPolicy AnyUser = new AuthorizationPolicyBuilder().RequireAuthenticatedUser().Build();
 
-    [Fact]
-    public void AddAuthorizationAfterAddProtoHttpKeepsTheDecorator()
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public void TheHandlerIsDecoratedWhicheverOfAddAuthorizationAndAddProtoHttpComesFirst(bool authorizationFirst)
     {
         var services = new ServiceCollection();
+        if (authorizationFirst)
+        {
+            services.AddAuthorization();
+        }
+
         services.AddProtoHttp();
         services.AddAuthorization();
 
         Assert.IsType<ProtoHttpAuthorizationResultHandler>(Resolve(services));
+        Assert.Single(services, d => d.ServiceType == typeof(IAuthorizationMiddlewareResultHandler));
     }
 
     [Fact]
