@@ -74,10 +74,12 @@ public sealed class RefusalTests(RefusalServerFixture fixture) : IClassFixture<R
         Assert.Equal("ran", Assert.Single(second.Headers.GetValues(GuardedApp.AppRejectionHeader)));
     }
 
-    [Fact]
-    public async Task AnUnknownMethodUnderAGuardedServiceIsRefusedWithAnErrorResultToo()
+    [Theory]
+    [InlineData("POST", "/test_service.proto/Nope")]
+    [InlineData("GET", "/streaming_service.proto")]
+    public async Task AnUnknownMethodAndAGuardedProtoSourceAreRefusedWithAnErrorResultToo(string verb, string path)
     {
-        using var response = await _client.PostAsync("/test_service.proto/Nope", content: null);
+        using var response = await _client.SendAsync(new HttpRequestMessage(new HttpMethod(verb), path));
 
         await AssertErrorAsync(response, HttpStatusCode.Unauthorized, "UNAUTHENTICATED", Unauthenticated);
     }

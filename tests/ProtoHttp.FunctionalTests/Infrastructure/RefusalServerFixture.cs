@@ -6,7 +6,8 @@ namespace ProtoHttp.FunctionalTests.Infrastructure;
 /// <summary>
 /// The sample server with <see cref="GuardedApp"/>'s guards: the attribute-guarded test service mapped first (so its
 /// Connect paths are its own) behind the one-per-key limiter, the streaming test service behind the <c>admin</c>
-/// policy and the limiter, and <c>/plain</c>, an endpoint that is not ProtoHttp's, behind both.
+/// policy and the limiter (its <c>.proto</c> source behind the policy too), and <c>/plain</c>, an endpoint that is not
+/// ProtoHttp's, behind both.
 /// </summary>
 public sealed class RefusalServerFixture : IAsyncLifetime
 {
@@ -23,7 +24,8 @@ public sealed class RefusalServerFixture : IAsyncLifetime
         map: app =>
         {
             app.MapProtoService<GuardedTestService>().RequireRateLimiting(GuardedApp.LimitPolicy);
-            app.MapProtoService<StreamingTestService>().RequireAuthorization(GuardedApp.AdminPolicy).RequireRateLimiting(GuardedApp.LimitPolicy);
+            app.MapProtoService<StreamingTestService>().RequireAuthorization(GuardedApp.AdminPolicy).RequireRateLimiting(GuardedApp.LimitPolicy)
+                .ProtoFile.RequireAuthorization(GuardedApp.AdminPolicy);
             app.MapGet(PlainPath, () => "plain").RequireAuthorization(GuardedApp.AdminPolicy).RequireRateLimiting(GuardedApp.LimitPolicy);
         },
         mapTestServices: false);
