@@ -50,18 +50,8 @@ public sealed class PriceTicker : BackgroundService
     public int SubscriberCount => _subscribers.Count;
 
     /// <summary>The current price of a product, or <see langword="null"/> for an unknown one.</summary>
-    public float? PriceOf(int productId)
-    {
-        for (var i = 0; i < _products.Length; i++)
-        {
-            if (_products[i].Id == productId)
-            {
-                return Volatile.Read(ref _prices[i]);
-            }
-        }
-
-        return null;
-    }
+    public float? PriceOf(int productId) =>
+        _indexById.TryGetValue(productId, out var index) ? Volatile.Read(ref _prices[index]) : null;
 
     /// <summary>Starts receiving ticks; dispose the subscription to stop.</summary>
     public Subscription Subscribe()
