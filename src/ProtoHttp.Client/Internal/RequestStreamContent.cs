@@ -12,8 +12,15 @@ internal sealed class RequestStreamContent : HttpContent
     private readonly TaskCompletionSource<Stream> _stream = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private readonly TaskCompletionSource _completed = new(TaskCreationOptions.RunContinuationsAsynchronously);
 
-    public RequestStreamContent(string contentType) =>
+    private readonly CancellationToken _callToken;
+
+    /// <param name="contentType">The envelope type.</param>
+    /// <param name="callToken">The call's token: a call cancelled, disposed or past its deadline resets the body instead of ending it.</param>
+    public RequestStreamContent(string contentType, CancellationToken callToken)
+    {
+        _callToken = callToken;
         Headers.TryAddWithoutValidation("Content-Type", contentType);
+    }
 
     /// <summary>The request stream, once HttpClient has begun sending the body.</summary>
     public Task<Stream> Stream => _stream.Task;
@@ -32,13 +39,17 @@ internal sealed class RequestStreamContent : HttpContent
     {
         _stream.TrySetResult(stream);
 
-        // The body lasts as long as the writer keeps it open. HttpClient cancels the wait when the request ends early
-        // (the call's cancellation, a reset, a connection that fails); ending quietly then leaves HttpClient to say why.
+        // The body lasts as long as the writer keeps it open. HttpClient cancels the wait when the request ends early.
         var cancelled = new TaskCompletionSource();
         await using (cancellationToken.Register(static state => ((TaskCompletionSource)state!).TrySetResult(), cancelled))
         {
             await Task.WhenAny(_completed.Task, cancelled.Task).ConfigureAwait(false);
         }
+
+        // A call that was cancelled must not look finished to the server: throwing makes HttpClient reset the stream
+        // (or close the HTTP/1.1 connection), so the service's token fires instead of its request stream ending well.
+        // Any other early end (a connection that failed) ends quietly, and HttpClient's own exception says why.
+        _callToken.ThrowIfCancellationRequested();
     }
 
     protected override Task SerializeToStreamAsync(Stream stream, TransportContext? context) =>

@@ -158,7 +158,7 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
 
     private RequestStreamWriter<TRequest> OpenRequestStream(HttpClient httpClient)
     {
-        _requestBody = new RequestStreamContent(_streamType);
+        _requestBody = new RequestStreamContent(_streamType, CallToken);
         var writer = new RequestStreamWriter<TRequest>(this, _requestBody, Method.Settings.Writer);
         _opened = OpenAsync(httpClient, _requestBody);
         return writer;

@@ -67,7 +67,7 @@ public sealed class ClientTestService(CallProbe probe) : Protos.ClientTestServic
 
         if (request.HangMs > 0)
         {
-            await Watch(request.Probe, () => Task.Delay(request.HangMs, context.CancellationToken));
+            await Watch(request.Probe, context, () => Task.Delay(request.HangMs, context.CancellationToken));
         }
 
         if (request.FailCode.Length > 0)
@@ -79,7 +79,7 @@ public sealed class ClientTestService(CallProbe probe) : Protos.ClientTestServic
     public override async Task<Total> Sum(IAsyncStreamReader<Number> requestStream, ServerCallContext context)
     {
         var total = new Total();
-        await Watch(context.RequestHeaders.GetValue("x-probe"), async () =>
+        await Watch(context.RequestHeaders.GetValue("x-probe"), context, async () =>
         {
             await foreach (var number in requestStream.ReadAllAsync(context.CancellationToken))
             {
@@ -93,7 +93,7 @@ public sealed class ClientTestService(CallProbe probe) : Protos.ClientTestServic
     }
 
     public override Task Twice(IAsyncStreamReader<Number> requestStream, IServerStreamWriter<Number> responseStream, ServerCallContext context) =>
-        Watch(context.RequestHeaders.GetValue("x-probe"), async () =>
+        Watch(context.RequestHeaders.GetValue("x-probe"), context, async () =>
         {
             var count = 0;
             await foreach (var number in requestStream.ReadAllAsync(context.CancellationToken))
@@ -116,7 +116,7 @@ public sealed class ClientTestService(CallProbe probe) : Protos.ClientTestServic
         : new RpcException(new Status(StatusCode.InvalidArgument, $"'{name}' is no status name."));
 
     /// <summary>Runs <paramref name="work"/>, telling the probe (if the call is named) that it started and whether its token fired.</summary>
-    private async Task Watch(string? name, Func<Task> work)
+    private async Task Watch(string? name, ServerCallContext context, Func<Task> work)
     {
         if (name is not null)
         {
@@ -127,8 +127,9 @@ public sealed class ClientTestService(CallProbe probe) : Protos.ClientTestServic
         {
             await work();
         }
-        catch (OperationCanceledException) when (name is not null)
+        catch (Exception ex) when (name is not null && (ex is OperationCanceledException || context.CancellationToken.IsCancellationRequested))
         {
+            // A request stream that breaks off throws IOException as the token fires.
             probe.Report(name, cancelled: true);
             throw;
         }
