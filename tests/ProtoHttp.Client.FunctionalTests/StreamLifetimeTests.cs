@@ -176,4 +176,28 @@ public sealed class StreamLifetimeTests(ServerFixture server) : IClassFixture<Se
         call.Dispose();
         Assert.Equal(StatusCode.Cancelled, (await Assert.ThrowsAsync<RpcException>(() => first)).StatusCode);
     }
+
+    [Theory]
+    [MemberData(nameof(ProtocolsAndTransports))]
+    public async Task ASlowReaderHoldsTheServiceBackInsteadOfBuffering(ClientProtocol protocol, bool http2)
+    {
+        using var clients = new StreamClients(server, protocol, MessageFormat.Protobuf, http2);
+        var probe = $"slow-reader-{protocol}-{http2}";
+
+        // 128 MiB in all: far more than the socket buffers, HTTP/2's windows and Kestrel's response buffer hold.
+        using var call = clients.Test.Count(new CountRequest { Count = 2_000, Padding = 64 * 1024, Probe = probe });
+        Assert.True(await call.ResponseStream.MoveNext(CancellationToken.None));
+        await Task.Delay(1_000);
+
+        // The client reads only as asked, so the service is still waiting for the network to take its numbers.
+        Assert.False(server.Probe.Outcome(probe).IsCompleted, "The service wrote every number: something read ahead of the caller.");
+        var count = 1;
+        while (await call.ResponseStream.MoveNext(CancellationToken.None))
+        {
+            count++;
+        }
+
+        Assert.Equal(2_000, count);
+        Assert.False(await server.Probe.Outcome(probe).WaitAsync(ServerNotices));
+    }
 }

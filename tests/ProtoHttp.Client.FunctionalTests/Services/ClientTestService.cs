@@ -69,6 +69,10 @@ public sealed class ClientTestService(CallProbe probe) : Protos.ClientTestServic
         {
             await Watch(request.Probe, context, () => Task.Delay(request.HangMs, context.CancellationToken));
         }
+        else if (request.Probe.Length > 0)
+        {
+            probe.Report(request.Probe, cancelled: false); // Every number is written: the client has taken them all, or the network holds them.
+        }
 
         if (request.FailCode.Length > 0)
         {
