@@ -87,6 +87,32 @@ public sealed class ClientStreamingTests(ServerFixture server) : IClassFixture<S
         Assert.Equal(StatusCode.InvalidArgument, call.GetStatus().StatusCode);
     }
 
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task ARefusalBeforeTheStreamIsReadAsForUnaryCalls(bool http2)
+    {
+        // The body spoiled on its way out: ProtoHttp's 415 and its ErrorResult come back before any stream.
+        using var handler = new RewritingHandler(request => request.Content!.Headers.ContentType = new("application/x-protobuf"));
+        using var http = new HttpClient(handler);
+        if (http2)
+        {
+            http.DefaultRequestVersion = System.Net.HttpVersion.Version20;
+            http.DefaultVersionPolicy = HttpVersionPolicy.RequestVersionExact;
+        }
+
+        var test = new ClientTestService.ClientTestServiceClient(new ProtoHttpCallInvoker(http, new ProtoHttpClientOptions { Address = http2 ? server.Http2Address : server.Address }));
+
+        using var call = test.Sum();
+        await call.RequestStream.WriteAsync(new Number { Value = 1 });
+        await CompleteQuietlyAsync(call.RequestStream);
+        var ex = await Assert.ThrowsAsync<RpcException>(() => call.ResponseAsync);
+
+        Assert.Equal(System.Net.HttpStatusCode.UnsupportedMediaType, handler.LastStatus);
+        Assert.Equal(StatusCode.InvalidArgument, ex.StatusCode);
+        Assert.StartsWith("The Content-Type 'application/x-protobuf' is not an envelope stream", ex.Status.Detail);
+    }
+
     [Fact]
     public void XmlHasNoStreamFormat()
     {

@@ -29,6 +29,24 @@ public sealed class ServerStreamingTests(ServerFixture server) : IClassFixture<S
     }
 
     [Theory]
+    [InlineData(ClientProtocol.ProtoHttp, MessageFormat.Protobuf)]
+    [InlineData(ClientProtocol.Connect, MessageFormat.Json)]
+    public async Task TheReplayIsWhatGrpcGets(ClientProtocol protocol, MessageFormat format)
+    {
+        using var clients = new StreamClients(server, protocol, format, http2: false);
+        using var channel = Grpc.Net.Client.GrpcChannel.ForAddress(server.Http2Address);
+        var request = new ReplayRequest { Limit = 50 };
+
+        using var call = clients.Streams.ReplayOrders(request);
+        var orders = await call.ResponseStream.ReadAllAsync().ToListAsync();
+        using var grpcCall = new NorthwindStreams.NorthwindStreamsClient(channel).ReplayOrders(request);
+        var grpcOrders = await grpcCall.ResponseStream.ReadAllAsync().ToListAsync();
+
+        Assert.Equal(50, orders.Count);
+        Assert.Equal(grpcOrders, orders);
+    }
+
+    [Theory]
     [MemberData(nameof(StreamClients.Everywhere), MemberType = typeof(StreamClients))]
     public async Task HeadersMessagesAndTrailersArriveAsUnderGrpc(ClientProtocol protocol, MessageFormat format, bool http2)
     {

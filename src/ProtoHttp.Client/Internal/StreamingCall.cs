@@ -32,9 +32,7 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
         : base(method, options)
     {
         _duplex = duplex;
-        _streamType = method.Settings.StreamContentType ?? throw Error(StatusCode.Unimplemented,
-            $"{method.FullName} is a streaming method, and XML has no stream format: streams travel as Connect envelopes of protobuf or JSON. " +
-            "Call it with a client whose ProtoHttpClientOptions.Format is Protobuf or Json.");
+        _streamType = method.Settings.StreamContentType!;
     }
 
     public TResponse Current { get; private set; } = null!;
@@ -44,6 +42,7 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
     public static AsyncServerStreamingCall<TResponse> StartServerStreaming(
         HttpClient httpClient, ClientMethod<TRequest, TResponse> method, CallOptions options, TRequest request)
     {
+        CheckFormat(method);
         var call = new StreamingCall<TRequest, TResponse>(method, options, duplex: false);
         call._opened = call.OpenAsync(httpClient, new MessageContent((IMessage)request, method.Settings.Writer, call._streamType, enveloped: true));
         return new AsyncServerStreamingCall<TResponse>(call, Headers, Status, Trailers, DisposeCall, call);
@@ -52,6 +51,7 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
     public static AsyncClientStreamingCall<TRequest, TResponse> StartClientStreaming(
         HttpClient httpClient, ClientMethod<TRequest, TResponse> method, CallOptions options)
     {
+        CheckFormat(method);
         var call = new StreamingCall<TRequest, TResponse>(method, options, duplex: false);
         var requestStream = call.OpenRequestStream(httpClient);
         return new AsyncClientStreamingCall<TRequest, TResponse>(requestStream, call.ReadOnlyMessageAsync(), Headers, Status, Trailers, DisposeCall, call);
@@ -60,6 +60,7 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
     public static AsyncDuplexStreamingCall<TRequest, TResponse> StartDuplexStreaming(
         HttpClient httpClient, ClientMethod<TRequest, TResponse> method, CallOptions options)
     {
+        CheckFormat(method);
         var call = new StreamingCall<TRequest, TResponse>(method, options, duplex: true);
         var requestStream = call.OpenRequestStream(httpClient);
         return new AsyncDuplexStreamingCall<TRequest, TResponse>(requestStream, call, Headers, Status, Trailers, DisposeCall, call);
@@ -147,6 +148,17 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
                 $"in HTTP/2: {exception.Message} Call it at an address that serves HTTP/2 (h2c or HTTPS).", exception),
         _ => null,
     };
+
+    /// <exception cref="RpcException"><c>Unimplemented</c>: the format has no stream form (XML); thrown before anything is sent.</exception>
+    private static void CheckFormat(ClientMethod<TRequest, TResponse> method)
+    {
+        if (method.Settings.StreamContentType is null)
+        {
+            throw Error(StatusCode.Unimplemented,
+                $"{method.FullName} is a streaming method, and XML has no stream format: streams travel as Connect envelopes of protobuf or JSON. " +
+                "Call it with a client whose ProtoHttpClientOptions.Format is Protobuf or Json.");
+        }
+    }
 
     private static Task<Metadata> Headers(object state) => ((StreamingCall<TRequest, TResponse>)state).ResponseHeadersAsync;
 
