@@ -174,6 +174,8 @@ internal abstract class ClientCall<TRequest, TResponse> : IDisposable
             _ = _headers.Task.Exception; // Observed: a caller that never asks for headers must not see it surface later.
         }
 
+        // Whatever else of the call is still in flight (a streaming call's other direction) ends with it.
+        Cancel();
         _cancellation.Dispose();
         return rpc;
     }

@@ -47,8 +47,9 @@ internal sealed class RequestStreamWriter<TRequest>(IRequestStreamOwner owner, R
                 throw new OperationCanceledException();
             }
         }
-        catch (Exception ex) when (ex is not InvalidOperationException)
+        catch (Exception ex)
         {
+            // Whatever broke the write (a reset, a disposed stream, the call's cancellation), the call's status says why.
             throw await owner.WriteFailedAsync(ex).ConfigureAwait(false);
         }
         finally

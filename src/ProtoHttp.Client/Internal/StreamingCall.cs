@@ -217,6 +217,10 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
 
             var body = await response.Content.ReadAsStreamAsync(CallToken).ConfigureAwait(false);
             _envelopes = new ResponseEnvelopeReader(body, Method.Settings.Writer, Method.Settings.MaxResponseSize, IsGzip(response));
+            if (Outcome is not null)
+            {
+                Release(); // The call ended meanwhile (its request stream failed): nobody will read this response.
+            }
         }
         catch (Exception ex)
         {
