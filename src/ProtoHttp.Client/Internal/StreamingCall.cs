@@ -244,9 +244,20 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
     }
 
     /// <summary>A client-streaming call's one response: exactly one message, then the end-stream message.</summary>
-    private async Task<TResponse> ReadOnlyMessageAsync() =>
-        await ReadNextAsync(single: true).ConfigureAwait(false)
-        ?? throw Error(StatusCode.Internal, $"{Method.FullName} ended without its response message."); // Not reached: ReadNextAsync throws first.
+    private async Task<TResponse> ReadOnlyMessageAsync()
+    {
+        // Marked as a read, so Dispose leaves the response to it rather than pulling it away mid-read.
+        Volatile.Write(ref _reading, 1);
+        try
+        {
+            return await ReadNextAsync(single: true).ConfigureAwait(false)
+                ?? throw Error(StatusCode.Internal, $"{Method.FullName} ended without its response message."); // Not reached: ReadNextAsync throws first.
+        }
+        finally
+        {
+            Volatile.Write(ref _reading, 0);
+        }
+    }
 
     /// <summary>
     /// The next message, or <see langword="null"/> at the end of a successful stream; with <paramref name="single"/>,
