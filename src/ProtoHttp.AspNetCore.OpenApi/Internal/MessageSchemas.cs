@@ -1,6 +1,7 @@
 using System.Text.Json.Nodes;
 using Google.Protobuf.Reflection;
 using Microsoft.OpenApi;
+using ProtoHttp.AspNetCore.Internal;
 
 namespace ProtoHttp.AspNetCore.OpenApi.Internal;
 

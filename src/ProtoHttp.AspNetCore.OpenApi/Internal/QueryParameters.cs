@@ -1,5 +1,6 @@
 using Google.Protobuf.Reflection;
 using Microsoft.OpenApi;
+using ProtoHttp.AspNetCore.Internal;
 
 namespace ProtoHttp.AspNetCore.OpenApi.Internal;
 

@@ -1,7 +1,7 @@
 using System.Text;
 using System.Text.RegularExpressions;
 
-namespace ProtoHttp.AspNetCore.OpenApi.Internal;
+namespace ProtoHttp.AspNetCore.Internal;
 
 /// <summary>
 /// The comments of a .proto's source, by the full name of what they describe: messages, enums, services, methods
