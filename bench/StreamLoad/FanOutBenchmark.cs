@@ -9,8 +9,9 @@ namespace StreamLoad;
 
 /// <summary>
 /// W5: <c>subscribers</c> clients of one ticker, held at once. The server's memory is read (after a full collection)
-/// before any subscriber and again with all of them held; once every subscriber has its first tick, a window of
-/// <c>seconds</c> counts the ticks delivered, their publish-to-receipt delay and any missed. Errors are subscribers that
+/// before any subscriber and again with all of them held. They subscribe while the ticker ticks slowly
+/// (<c>--connect-tick-ms</c>: a response starts with its first tick, and a saturated server would starve the newcomers);
+/// once every subscriber has its first tick the ticker goes to <c>--tick-ms</c>, and a window of <c>seconds</c> counts the ticks delivered, their publish-to-receipt delay and any missed. Errors are subscribers that
 /// could not subscribe or whose stream broke; there must be none.
 /// </summary>
 internal static class FanOutBenchmark
@@ -22,15 +23,21 @@ internal static class FanOutBenchmark
         var target = options.Text("--target", "sse-h1");
         var subscribers = options.Number("--subscribers", 1000);
         var seconds = options.Number("--seconds", 10);
-        var parallel = options.Number("--connect-parallel", 100);
+        var parallel = options.Number("--connect-parallel", 1000);
+        var connectTickMs = options.Number("--connect-tick-ms", 500);
+        var tickMs = options.Number("--tick-ms", 100);
         var settle = TimeSpan.FromSeconds(options.Number("--settle-seconds", 90));
         if (!All.Contains(target))
         {
             throw new ArgumentException($"Unknown W5 target '{target}'; known: {string.Join(", ", All)}.");
         }
 
-        var record = new Dictionary<string, object?> { ["bench"] = "w5", ["target"] = target, ["subscribers"] = subscribers, ["seconds"] = seconds };
+        var record = new Dictionary<string, object?>
+        {
+            ["bench"] = "w5", ["target"] = target, ["subscribers"] = subscribers, ["seconds"] = seconds, ["tick_ms"] = tickMs,
+        };
         var baseline = await StatsAsync(peers);
+        await SetTickerAsync(peers, connectTickMs);
         var recorder = new FanOutRecorder();
         using var stop = new CancellationTokenSource();
         using var gate = new SemaphoreSlim(parallel);
@@ -49,7 +56,8 @@ internal static class FanOutBenchmark
 
         record["connect_seconds"] = connectWatch.Elapsed.TotalSeconds;
         record["ready"] = recorder.Ready;
-        await Task.Delay(1000);
+        await SetTickerAsync(peers, tickMs);
+        await Task.Delay(Math.Max(1000, 2 * connectTickMs));
 
         recorder.Measuring = true;
         var window = Stopwatch.StartNew();
@@ -81,6 +89,12 @@ internal static class FanOutBenchmark
         record["heap_baseline"] = baseline.GcHeap;
         output.Write(record);
         return errors == 0 && recorder.Delivered > 0 ? 0 : 1;
+    }
+
+    private static async Task SetTickerAsync(Peers peers, int ms)
+    {
+        using var response = await peers.Http1.PostAsync($"/ticker?ms={ms}", content: null);
+        response.EnsureSuccessStatusCode();
     }
 
     private static async Task<ServerStats> StatsAsync(Peers peers) =>

@@ -5,7 +5,7 @@ using StreamPeers;
 
 // dotnet StreamPeers.dll [--http-port 5201] [--h2c-port 5202] [--tick-ms 100]
 // HTTP/1.1 on the first port, HTTP/2 without TLS (h2c, prior knowledge) on the second; both on 127.0.0.1 only.
-// --tick-ms 0 runs no ticker (W4 only).
+// --tick-ms 0 runs no ticker (W4 only); POST /ticker?ms=N changes a running ticker's interval.
 var httpPort = Option("--http-port", 5201);
 var h2cPort = Option("--h2c-port", 5202);
 var tickMs = Option("--tick-ms", 0);
@@ -44,6 +44,12 @@ app.MapGet("/stats", (Ticker ticker) =>
     using var process = System.Diagnostics.Process.GetCurrentProcess();
     return Results.Json(new ServerStats(process.WorkingSet64, GC.GetTotalMemory(false), ticker.Published,
         ticker.StreamSubscribers, ticker.HubClients, ticker.BroadcastFaults), ServerStatsJson.Default.ServerStats);
+});
+
+app.MapPost("/ticker", (Ticker ticker, int ms) =>
+{
+    ticker.SetInterval(TimeSpan.FromMilliseconds(ms));
+    return Results.NoContent();
 });
 
 Console.WriteLine($"StreamPeers listening on http://127.0.0.1:{httpPort} (HTTP/1.1) and http://127.0.0.1:{h2cPort} (h2c), ticker every {tickMs} ms");

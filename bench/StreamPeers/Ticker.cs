@@ -19,6 +19,7 @@ public sealed class Ticker(IHubContext<PushHub> hub, TimeSpan interval) : Backgr
     private long _sequence;
     private int _hubClients;
     private long _broadcastFaults;
+    private PeriodicTimer? _timer;
 
     public long Published => Interlocked.Read(ref _sequence);
 
@@ -27,6 +28,18 @@ public sealed class Ticker(IHubContext<PushHub> hub, TimeSpan interval) : Backgr
     public int HubClients => Volatile.Read(ref _hubClients);
 
     public long BroadcastFaults => Interlocked.Read(ref _broadcastFaults);
+
+    /// <summary>
+    /// Changes the interval of a running ticker: a W5 run subscribes everyone at a slow rate (a subscriber's response
+    /// starts with its first tick), then measures at its own.
+    /// </summary>
+    public void SetInterval(TimeSpan value)
+    {
+        if (_timer is { } timer)
+        {
+            timer.Period = value;
+        }
+    }
 
     public void HubClientConnected() => Interlocked.Increment(ref _hubClients);
 
@@ -52,6 +65,7 @@ public sealed class Ticker(IHubContext<PushHub> hub, TimeSpan interval) : Backgr
         }
 
         using var timer = new PeriodicTimer(interval);
+        _timer = timer;
         try
         {
             while (await timer.WaitForNextTickAsync(stoppingToken))
