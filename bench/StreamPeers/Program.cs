@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Net;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
+using ProtoHttp.Bench.Streams.Server;
 using StreamPeers;
 
 // dotnet StreamPeers.dll [--http-port 5201] [--h2c-port 5202] [--tick-ms 100]

@@ -384,7 +384,7 @@ class Report:
         self.add(STREAM_BEGIN)
         self.add()
         if self.streaming.present:
-            self.streaming.section(self.add, self.table, notes)
+            self.streaming.section(self.add, self.table, notes, self.bdn)
         else:
             self.add("## 5. Streaming")
             self.add()

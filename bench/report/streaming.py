@@ -136,7 +136,7 @@ class Streaming:
         return rows
 
     # --- the section -------------------------------------------------------------------------------------------
-    def section(self, add, table, notes=None):
+    def section(self, add, table, notes=None, bdn=None):
         env = self.env
         add("## 5. Streaming: push (W4), fan-out (W5), the typed client's read rate")
         add()
@@ -158,6 +158,7 @@ class Streaming:
                 add(f.read().rstrip())
             add()
         self.w4_table(add, table)
+        self.inprocess_table(add, table, bdn or {})
         self.client_table(add, table)
         self.w5_table(add, table)
 
@@ -180,6 +181,38 @@ class Streaming:
             ratio_text = f"{fmt_ratio_spread(per_run_ratios(self.w4, 'rate', target, peer))} of {W4_NAMES[peer].split(',')[0]}" if peer else ""
             rows.append([name, fmt_num(s[0]), f"{fmt_num(s[1])}–{fmt_num(s[2])}", ratio_text])
         table(["format and transport", "messages/s (median)", "min–max", "ratio to the peer, per run"], rows)
+
+    def inprocess_table(self, add, table, bdn):
+        rows = {m: v for (t, m), v in bdn.items() if t == "StreamingBenchmarks"}
+        add("### W4's server side in process (BenchmarkDotNet)")
+        add()
+        if not rows:
+            add("Not in this run (`StreamingBenchmarks` of bench/ProtoHttp.Benchmarks).")
+            add()
+            return
+        add("`StreamingBenchmarks`: the real endpoint `MapProtoService` maps writes 1,000 notifications, one flush each, "
+            "into an in-memory pipe (no sockets, no client: the server's own work per message). `Push_FramesOnly` writes "
+            "the same messages as gRPC frames by hand, no handler: the floor for a binary stream. The SignalR rows are its "
+            "hub protocol's `WriteMessage` of a `StreamItemMessage` and a flush per item, without its hub dispatch: a floor "
+            "for SignalR. Medians; the spread is BenchmarkDotNet's min–max.")
+        add()
+        names = [("Push_FramesOnly", "gRPC-style frames by hand (floor)"), ("Push_Envelopes", "ProtoHttp `connect+proto` envelopes"),
+                 ("Push_Connect", "Connect protocol server streaming"), ("Push_Events", "ProtoHttp events (SSE)"),
+                 ("Push_Lines", "ProtoHttp lines (NDJSON)"), ("SignalR_Json_ItemsOnly", "SignalR JSON items (floor)"),
+                 ("SignalR_MessagePack_ItemsOnly", "SignalR MessagePack items (floor)")]
+        floor = rows.get("Push_FramesOnly")
+        signalr = rows.get("SignalR_Json_ItemsOnly")
+        out = []
+        for method, label in names:
+            b = rows.get(method)
+            if not b:
+                continue
+            per = b["median_ns"] / 1000
+            vs_floor = f"{b['median_ns'] / floor['median_ns']:.2f}x" if floor else "–"
+            vs_signalr = f"{b['median_ns'] / signalr['median_ns']:.2f}x" if signalr else "–"
+            alloc = f"{b['alloc'] / 1000:,.0f} B" if b.get("alloc") is not None else "–"
+            out.append([label, f"{per:,.2f} µs ({b['min_ns'] / 1000:,.2f}–{b['max_ns'] / 1000:,.2f})", alloc, vs_floor, vs_signalr])
+        table(["writer", "time per message", "allocated per message", "time vs frames by hand", "time vs SignalR JSON items"], out)
 
     def client_table(self, add, table):
         count = next((r["count"] for r in self.client if r.get("count")), 0)

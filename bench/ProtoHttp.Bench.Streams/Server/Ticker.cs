@@ -1,9 +1,9 @@
 using System.Collections.Concurrent;
 using System.Threading.Channels;
 using Microsoft.AspNetCore.SignalR;
-using ProtoHttp.Bench.Streams;
+using Microsoft.Extensions.Hosting;
 
-namespace StreamPeers;
+namespace ProtoHttp.Bench.Streams.Server;
 
 /// <summary>
 /// W5's one publisher: at each interval one tick, stamped with the monotonic clock, handed to every stream subscriber

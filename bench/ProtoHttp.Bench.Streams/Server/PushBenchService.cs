@@ -1,7 +1,6 @@
 using Grpc.Core;
-using ProtoHttp.Bench.Streams;
 
-namespace StreamPeers;
+namespace ProtoHttp.Bench.Streams.Server;
 
 /// <summary>The one service ProtoHttp and Grpc.AspNetCore both serve: W4's push and W5's subscription.</summary>
 public sealed class PushBenchService(Ticker ticker) : PushService.PushServiceBase

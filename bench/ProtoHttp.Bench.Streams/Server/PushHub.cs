@@ -1,8 +1,7 @@
 using System.Runtime.CompilerServices;
 using Microsoft.AspNetCore.SignalR;
-using ProtoHttp.Bench.Streams;
 
-namespace StreamPeers;
+namespace ProtoHttp.Bench.Streams.Server;
 
 /// <summary>
 /// SignalR's side: <c>Push(count)</c> streams W4's notifications; every connected client is a W5 subscriber and gets
