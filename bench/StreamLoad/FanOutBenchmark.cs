@@ -26,7 +26,7 @@ internal static class FanOutBenchmark
         var parallel = options.Number("--connect-parallel", 1000);
         var connectTickMs = options.Number("--connect-tick-ms", 500);
         var tickMs = options.Number("--tick-ms", 100);
-        var settle = TimeSpan.FromSeconds(options.Number("--settle-seconds", 90));
+        var settle = TimeSpan.FromSeconds(options.Number("--settle-seconds", 240));
         if (!All.Contains(target))
         {
             throw new ArgumentException($"Unknown W5 target '{target}'; known: {string.Join(", ", All)}.");

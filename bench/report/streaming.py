@@ -237,8 +237,8 @@ class Streaming:
         add()
         add("A fresh server per measurement. Its memory is read after a full collection before any subscriber and again "
             "with all of them held: working set and GC heap over that baseline, divided by the subscribers. The "
-            "subscribers connect while the ticker ticks slowly, then the window opens at the measured rate (the same "
-            "offered 10,000 messages/s at both sizes). Delay: the tick's publish stamp (the server's monotonic clock) to "
+            "subscribers connect while the ticker ticks slowly, then the window opens at the measured rate (its "
+            "tick interval is in the first column). Delay: the tick's publish stamp (the server's monotonic clock) to "
             "its receipt by the client on the same machine, so it includes the client's own queueing on its one core. "
             "ProtoHttp and gRPC give each subscriber a bounded channel (1,024 ticks, oldest dropped: `missed` counts the "
             "gaps); SignalR broadcasts with `Clients.All`. Errors: subscribers that could not subscribe or whose stream "
