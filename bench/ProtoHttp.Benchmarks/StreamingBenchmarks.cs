@@ -43,18 +43,16 @@ public class StreamingBenchmarks
     [GlobalSetup]
     public void Setup()
     {
-        var builder = WebApplication.CreateEmptyBuilder(new WebApplicationOptions { ContentRootPath = AppContext.BaseDirectory });
-        builder.WebHost.UseKestrelCore();
-        builder.Services.AddRouting();
-        builder.Services.AddLogging();
-        builder.Services.AddSignalR();
-        builder.Services.AddSingleton(sp => new Ticker(sp.GetRequiredService<IHubContext<PushHub>>(), TimeSpan.Zero));
-        builder.Services.AddProtoHttp();
-        _app = builder.Build();
-        _app.MapProtoService<PushBenchService>();
-        var endpoints = ((IEndpointRouteBuilder)_app).DataSources.SelectMany(d => d.Endpoints).OfType<RouteEndpoint>().ToList();
-        _push = endpoints.Single(e => e.RoutePattern.RawText == StreamWorkload.ProtoHttpPush).RequestDelegate!;
-        _connectPush = endpoints.Single(e => e.RoutePattern.RawText == ConnectPushRoute).RequestDelegate!;
+        _app = InProcessApp.Build(
+            services =>
+            {
+                services.AddSignalR();
+                services.AddSingleton(sp => new Ticker(sp.GetRequiredService<IHubContext<PushHub>>(), TimeSpan.Zero));
+                services.AddProtoHttp();
+            },
+            app => app.MapProtoService<PushBenchService>());
+        _push = InProcessApp.Endpoint(_app, StreamWorkload.ProtoHttpPush);
+        _connectPush = InProcessApp.Endpoint(_app, ConnectPushRoute);
         _call = new InMemoryCall(_app.Services);
 
         var request = new PushRequest { Count = Messages };

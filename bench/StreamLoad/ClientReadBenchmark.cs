@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using Grpc.Core;
 using Grpc.Net.Client;
 using ProtoHttp.Bench.Streams;
@@ -52,38 +51,8 @@ internal static class ClientReadBenchmark
             }
         }
 
-        for (var run = 1; run <= runs; run++)
-        {
-            var order = clients.Keys.ToArray();
-            var shift = (run - 1) % Math.Max(1, order.Length);
-            foreach (var target in order[shift..].Concat(order[..shift]))
-            {
-                var record = new Dictionary<string, object?> { ["bench"] = "client", ["target"] = target, ["run"] = run, ["count"] = count };
-                try
-                {
-                    using var cts = new CancellationTokenSource(TimeSpan.FromSeconds(120));
-                    var watch = Stopwatch.StartNew();
-                    var received = await ReadAsync(clients[target], count, cts.Token);
-                    var seconds = watch.Elapsed.TotalSeconds;
-                    record["received"] = received;
-                    record["seconds"] = seconds;
-                    record["rate"] = received / seconds;
-                    if (received != count)
-                    {
-                        record["error"] = $"received {received} of {count}";
-                        failed++;
-                    }
-                }
-                catch (Exception ex)
-                {
-                    record["error"] = ex.Message;
-                    failed++;
-                }
-
-                output.Write(record);
-            }
-        }
-
+        var readers = clients.ToDictionary(c => c.Key, c => (Func<int, CancellationToken, Task<long>>)((n, ct) => ReadAsync(c.Value, n, ct)));
+        failed += await TimedRuns.RunAsync("client", readers, count, runs, output);
         return failed == 0 ? 0 : 1;
     }
 

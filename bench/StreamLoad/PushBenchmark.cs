@@ -1,11 +1,9 @@
-using System.Diagnostics;
-
 namespace StreamLoad;
 
 /// <summary>
 /// W4: one client receives <c>count</c> notifications over one stream, timed from sending the request to the last
-/// message (the connection is open beforehand: a keep-alive HTTP connection, or SignalR's WebSocket). Each run measures
-/// every target once, in a rotated order, so drift on a shared machine hits all alike.
+/// message (the connection is open beforehand: a keep-alive HTTP connection, or SignalR's WebSocket), in
+/// <see cref="TimedRuns"/>.
 /// </summary>
 internal static class PushBenchmark
 {
@@ -39,37 +37,7 @@ internal static class PushBenchmark
                 }
             }
 
-            for (var run = 1; run <= runs; run++)
-            {
-                var order = targets.Where(readers.ContainsKey).ToArray();
-                var shift = (run - 1) % Math.Max(1, order.Length);
-                foreach (var target in order[shift..].Concat(order[..shift]))
-                {
-                    var record = new Dictionary<string, object?> { ["bench"] = "w4", ["target"] = target, ["run"] = run, ["count"] = count };
-                    try
-                    {
-                        using var cts = new CancellationTokenSource(TimeSpan.FromSeconds(120));
-                        var watch = Stopwatch.StartNew();
-                        var received = await readers[target](count, cts.Token);
-                        var seconds = watch.Elapsed.TotalSeconds;
-                        record["received"] = received;
-                        record["seconds"] = seconds;
-                        record["rate"] = received / seconds;
-                        if (received != count)
-                        {
-                            record["error"] = $"received {received} of {count}";
-                            failed++;
-                        }
-                    }
-                    catch (Exception ex)
-                    {
-                        record["error"] = ex.Message;
-                        failed++;
-                    }
-
-                    output.Write(record);
-                }
-            }
+            failed += await TimedRuns.RunAsync("w4", readers, count, runs, output);
         }
         finally
         {
