@@ -380,11 +380,11 @@ class Report:
                 self.add(f"- `{r['type']}.{r['method']}`: {r['reason']}")
             self.add()
 
-    def streaming_section(self, notes):
+    def streaming_section(self, notes, spliced=False):
         self.add(STREAM_BEGIN)
         self.add()
         if self.streaming.present:
-            self.streaming.section(self.add, self.table, notes, self.bdn)
+            self.streaming.section(self.add, self.table, notes, self.bdn, spliced)
         else:
             self.add("## 5. Streaming")
             self.add()
@@ -397,7 +397,7 @@ class Report:
         with open(path, encoding="utf-8") as f:
             text = f.read()
         self.lines = []
-        self.streaming_section(notes)
+        self.streaming_section(notes, spliced=True)
         section = "\n".join(self.lines).rstrip()
         if STREAM_BEGIN in text:
             head, rest = text.split(STREAM_BEGIN, 1)

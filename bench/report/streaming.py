@@ -136,11 +136,13 @@ class Streaming:
         return rows
 
     # --- the section -------------------------------------------------------------------------------------------
-    def section(self, add, table, notes=None, bdn=None):
+    def section(self, add, table, notes=None, bdn=None, spliced=False):
         env = self.env
         add("## 5. Streaming: push (W4), fan-out (W5), the typed client's read rate")
         add()
-        add(f"Measured {env.get('date', '?')} by `bench/stream-load.sh` ({env.get('runs', '?')} runs; {env.get('cpu', '?')}, "
+        runs = env.get("runs", "?")
+        runs_text = f"{runs} runs" if isinstance(runs, int) else str(runs)
+        add(f"Measured {env.get('date', '?')} by `bench/stream-load.sh` ({runs_text}; {env.get('cpu', '?')}, "
             f"{env.get('cores', '?')} cores, .NET SDK {env.get('dotnet', '?')}). The servers are bench/StreamPeers (one "
             "`PushService` mapped by ProtoHttp and by Grpc.AspNetCore, and a SignalR hub), pinned to core 0; the clients are "
             "bench/StreamLoad on core 1: raw `HttpClient` with .NET's `SseParser` for events, a pipe for lines and "
@@ -151,6 +153,10 @@ class Streaming:
             "only ratios within a run mean anything: each ratio is taken per run, and the table gives the median of the "
             "runs' ratios with their min–max.")
         add()
+        if spliced:
+            add("This section and the streaming goal rows were regenerated on their own (`make_report.py --stream-into`) "
+                "from a streaming run; the sections above it come from the run dated at the top of this page.")
+            add()
         if notes and os.path.exists(notes):
             add("### What the profile shows, and what would close the gaps")
             add()
@@ -178,7 +184,8 @@ class Streaming:
                     rows.append([name, "failed: " + errors[0], "", ""])
                 continue
             peer = W4_PEERS.get(target)
-            ratio_text = f"{fmt_ratio_spread(per_run_ratios(self.w4, 'rate', target, peer))} of {W4_NAMES[peer].split(',')[0]}" if peer else ""
+            short = {"grpc-h2c": "Grpc.AspNetCore", "signalr-json": "SignalR JSON"}
+            ratio_text = f"{fmt_ratio_spread(per_run_ratios(self.w4, 'rate', target, peer))} of {short[peer]}" if peer else ""
             rows.append([name, fmt_num(s[0]), f"{fmt_num(s[1])}–{fmt_num(s[2])}", ratio_text])
         table(["format and transport", "messages/s (median)", "min–max", "ratio to the peer, per run"], rows)
 
@@ -207,11 +214,12 @@ class Streaming:
             b = rows.get(method)
             if not b:
                 continue
-            per = b["median_ns"] / 1000
+            messages = 1000  # StreamingBenchmarks.Messages: one operation writes 1,000 messages
             vs_floor = f"{b['median_ns'] / floor['median_ns']:.2f}x" if floor else "–"
             vs_signalr = f"{b['median_ns'] / signalr['median_ns']:.2f}x" if signalr else "–"
-            alloc = f"{b['alloc'] / 1000:,.0f} B" if b.get("alloc") is not None else "–"
-            out.append([label, f"{per:,.2f} µs ({b['min_ns'] / 1000:,.2f}–{b['max_ns'] / 1000:,.2f})", alloc, vs_floor, vs_signalr])
+            alloc = f"{b['alloc'] / messages:,.0f} B" if b.get("alloc") is not None else "–"
+            out.append([label, f"{b['median_ns'] / messages:,.0f} ns ({b['min_ns'] / messages:,.0f}–{b['max_ns'] / messages:,.0f})",
+                        alloc, vs_floor, vs_signalr])
         table(["writer", "time per message", "allocated per message", "time vs frames by hand", "time vs SignalR JSON items"], out)
 
     def client_table(self, add, table):
