@@ -15,9 +15,7 @@ internal static class ClientReadBenchmark
 {
     public static async Task<int> RunAsync(Peers peers, Options options, JsonLines output)
     {
-        var count = options.Number("--count", 100_000);
-        var runs = options.Number("--runs", 5);
-        var warmup = options.Number("--warmup", Math.Min(count, 20_000));
+        var (count, runs, warmup) = TimedRuns.Settings(options);
         using var channel = GrpcChannel.ForAddress(peers.H2cAddress, new GrpcChannelOptions
         {
             HttpHandler = new SocketsHttpHandler { EnableMultipleHttp2Connections = true },
@@ -30,28 +28,9 @@ internal static class ClientReadBenchmark
             ["typed-client-h1"] = new(new ProtoHttpCallInvoker(peers.Http1)),
         };
 
-        var failed = 0;
-        foreach (var (target, client) in clients.ToArray())
-        {
-            try
-            {
-                using var cts = new CancellationTokenSource(TimeSpan.FromSeconds(60));
-                await ReadAsync(client, warmup, cts.Token);
-            }
-            catch (RpcException ex) when (ex.StatusCode == StatusCode.Unimplemented)
-            {
-                clients.Remove(target);
-                output.Write(new() { ["bench"] = "client", ["target"] = target, ["run"] = 0, ["available"] = false, ["reason"] = ex.Status.Detail });
-            }
-            catch (Exception ex)
-            {
-                clients.Remove(target);
-                failed++;
-                output.Write(new() { ["bench"] = "client", ["target"] = target, ["run"] = 0, ["error"] = ex.Message });
-            }
-        }
-
         var readers = clients.ToDictionary(c => c.Key, c => (Func<int, CancellationToken, Task<long>>)((n, ct) => ReadAsync(c.Value, n, ct)));
+        var failed = await TimedRuns.WarmUpAsync("client", readers, warmup, output,
+            ex => ex is RpcException { StatusCode: StatusCode.Unimplemented } rpc ? rpc.Status.Detail : null);
         failed += await TimedRuns.RunAsync("client", readers, count, runs, output);
         return failed == 0 ? 0 : 1;
     }

@@ -9,9 +9,7 @@ internal static class PushBenchmark
 {
     public static async Task<int> RunAsync(Peers peers, Options options, JsonLines output)
     {
-        var count = options.Number("--count", 100_000);
-        var runs = options.Number("--runs", 5);
-        var warmup = options.Number("--warmup", Math.Min(count, 20_000));
+        var (count, runs, warmup) = TimedRuns.Settings(options);
         var targets = options.Text("--targets", string.Join(",", PushTargets.All)).Split(',', StringSplitOptions.RemoveEmptyEntries);
         var owned = new List<IAsyncDisposable>();
         var readers = new Dictionary<string, Func<int, CancellationToken, Task<long>>>();
@@ -23,20 +21,15 @@ internal static class PushBenchmark
                 try
                 {
                     readers[target] = await PushTargets.CreateAsync(target, peers, owned);
-                    if (warmup > 0)
-                    {
-                        using var cts = new CancellationTokenSource(TimeSpan.FromSeconds(60));
-                        await readers[target](warmup, cts.Token);
-                    }
                 }
                 catch (Exception ex) when (ex is not ArgumentException)
                 {
                     failed++;
-                    readers.Remove(target);
                     output.Write(new() { ["bench"] = "w4", ["target"] = target, ["run"] = 0, ["error"] = ex.Message });
                 }
             }
 
+            failed += await TimedRuns.WarmUpAsync("w4", readers, warmup, output);
             failed += await TimedRuns.RunAsync("w4", readers, count, runs, output);
         }
         finally
