@@ -144,16 +144,27 @@ public sealed class ConnectStreamingTests(SampleServerFixture fixture) : IClassF
         Assert.Equal([0, 1, 2], Assert.Single(summaries).Sequences);
     }
 
-    [Fact] // connect_server_unexpected.yaml: a compressed envelope without an agreed encoding.
-    public async Task ACompressedEnvelopeWithoutAnEncodingIsInvalidArgument()
+    [Theory] // connect_server_unexpected.yaml, unexpected-compressed-message: a compressed envelope without an agreed encoding is internal.
+    [InlineData(Sum, null)]
+    [InlineData(Sum, "identity")]
+    [InlineData(Count, "identity")]
+    [InlineData(Count, null)]
+    public async Task ACompressedEnvelopeWithoutAnEncodingIsInternal(string path, string? encoding)
     {
-        var body = StreamWire.Envelope(ConnectWire.Gzip(new Tick { Sequence = 1 }.ToByteArray()), flags: 0x01);
+        IMessage message = path == Sum ? new Tick { Sequence = 1 } : new CountRequest { Count = 1 };
+        var request = Post(path, StreamWire.Envelope(ConnectWire.Gzip(message.ToByteArray()), flags: 0x01), StreamWire.ConnectProto);
+        if (encoding is not null)
+        {
+            request.Headers.Add("Connect-Content-Encoding", encoding);
+        }
 
-        using var response = await _server.Client.SendAsync(Post(Sum, body, StreamWire.ConnectProto));
+        using var response = await _server.Client.SendAsync(request);
 
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
-        var (_, end) = await StreamWire.ReadAllAsync<Summary>(response);
-        Assert.Equal("INVALID_ARGUMENT", end.Code);
+        var (messages, end) = await StreamWire.ReadAllAsync<Tick>(response);
+        Assert.Empty(messages);
+        Assert.Equal("INTERNAL", end.Code);
+        Assert.Contains("compressed flag", end.ErrorText);
     }
 
     [Fact] // A gzip bomb in one envelope: resource_exhausted at the limit, never the whole of it in memory.
@@ -201,7 +212,7 @@ public sealed class ConnectStreamingTests(SampleServerFixture fixture) : IClassF
         return _http2.SendAsync(request);
     }
 
-    private static HttpRequestMessage Post(string path, byte[] body, string contentType)
+    internal static HttpRequestMessage Post(string path, byte[] body, string contentType)
     {
         var content = new ByteArrayContent(body);
         content.Headers.ContentType = MediaTypeHeaderValue.Parse(contentType);

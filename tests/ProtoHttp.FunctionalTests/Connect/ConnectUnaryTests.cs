@@ -212,6 +212,28 @@ public sealed class ConnectUnaryTests(SampleServerFixture fixture) : IClassFixtu
         Assert.Equal(orders, codec == "application/proto" ? OrderList.Parser.ParseFrom(body) : JsonParser.Default.Parse<OrderList>(Encoding.UTF8.GetString(body)));
     }
 
+    [Theory] // The spec: a client that sends no Accept-Encoding accepts the compression of its request (POST) or message (GET).
+    [InlineData(false, null, true)]
+    [InlineData(true, null, true)]
+    [InlineData(false, "identity", false)]
+    public async Task WithoutAcceptEncodingTheRequestsCompressionIsAccepted(bool get, string? acceptEncoding, bool gzipped)
+    {
+        var orders = new OrderList { Orders = { Enumerable.Range(1, 50).Select(i => new Order { OrderId = i, ShipName = "Vins et alcools Chevalier" }) } };
+        var request = get
+            ? new HttpRequestMessage(HttpMethod.Get, "/Northwind.NorthwindService/GetOrders?connect=v1&encoding=proto&base64=1&compression=gzip&message="
+                + Convert.ToBase64String(ConnectWire.Gzip(new Northwind.OrdersRequest().ToByteArray())).TrimEnd('=').Replace('+', '-').Replace('/', '_'))
+            : new HttpRequestMessage(HttpMethod.Post, "/Northwind.NorthwindService/Roundtrip") { Content = Gzipped(Wire.Body(orders, "application/proto")) };
+        if (acceptEncoding is not null)
+        {
+            request.Headers.AcceptEncoding.ParseAdd(acceptEncoding);
+        }
+
+        using var response = await _server.Client.SendAsync(request);
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal(gzipped, response.Content.Headers.ContentEncoding.Contains("gzip"));
+    }
+
     [Fact] // compression.yaml: responses under the minimum size go out uncompressed.
     public async Task ASmallAnswerIsNotCompressed()
     {

@@ -22,8 +22,8 @@ internal sealed class EnvelopeStreamReader<TRequest>(
 
     public TRequest Current { get; private set; } = null!;
 
-    /// <summary>Whether envelopes flagged compressed (0x01) hold gzip, as a Connect client's Connect-Content-Encoding agreed.</summary>
-    public bool Gzip { get; init; }
+    /// <summary>How the request is read: whether envelopes flagged compressed (0x01) hold gzip, as a Connect client's Connect-Content-Encoding agreed.</summary>
+    public StreamRequestPlan Plan { get; init; }
 
     /// <summary>What was wrong with the request stream, if anything was.</summary>
     public CallRejectedException? Fault { get; private set; }
@@ -98,11 +98,9 @@ internal sealed class EnvelopeStreamReader<TRequest>(
 
     private CallRejectedException? CheckHeader(byte flags, uint length)
     {
-        if (flags != Envelope.MessageFlag && !(Gzip && flags == Envelope.CompressedFlag))
+        if (SingleEnvelope.CheckFlags(flags, Plan) is { } fault)
         {
-            return Reject(CallRejectedException.BadRequest(flags == Envelope.CompressedFlag
-                ? "A request envelope has the compressed flag (0x01), but no Connect-Content-Encoding was agreed; send flag 0x00."
-                : $"A request envelope has the flags 0x{flags:x2}; a request message's envelope has the flags 0x00."));
+            return Reject(fault);
         }
 
         return length > limit

@@ -1,21 +1,31 @@
 using Google.Protobuf;
 using Microsoft.AspNetCore.Http;
+using ProtoHttp.AspNetCore.Connect;
 using ProtoHttp.Streaming;
 
 namespace ProtoHttp.AspNetCore.Internal.Streaming;
 
-/// <summary>Connect envelopes: one per message in the stream's codec, then the end-stream envelope with the outcome.</summary>
+/// <summary>
+/// Connect envelopes: one per message in the stream's codec, then the end-stream envelope with the outcome. With
+/// <see cref="GzipMinSize"/> set (a Connect client that accepts gzip), every envelope whose payload is at least that
+/// long, the end-stream one too, goes out gzipped with the compressed flag (0x01) set, as Connect's streaming protocol
+/// says; smaller ones go out as they are, flag clear.
+/// </summary>
 internal sealed class EnvelopeStreamWriter(HttpContext context, StreamMediaType type, IMessageCodec codec) : StreamResponseWriter(context, type)
 {
     private const int SingleSpanLimit = 16 * 1024;
 
+    /// <summary>The smallest payload that is gzipped; <see langword="null"/>: none is.</summary>
+    public int? GzipMinSize { get; init; }
+
     protected override async Task WriteMessageCoreAsync(IMessage message, CancellationToken cancellationToken)
     {
         var output = Response.BodyWriter;
-        if (codec.Format == MessageFormat.Protobuf)
+        var size = codec.Format == MessageFormat.Protobuf ? message.CalculateSize() : -1;
+        if (size >= 0 && !(size >= GzipMinSize))
         {
-            // Protobuf knows its size up front: header and message go straight into the response pipe.
-            var size = message.CalculateSize();
+            // Protobuf knows its size up front: header and message go straight into the response pipe, unless it is to
+            // be gzipped.
             if (size <= SingleSpanLimit)
             {
                 var span = output.GetSpan(Envelope.HeaderLength + size);
@@ -48,8 +58,14 @@ internal sealed class EnvelopeStreamWriter(HttpContext context, StreamMediaType 
         await FlushAsync(cancellationToken);
     }
 
-    private static void WriteEnvelope(System.IO.Pipelines.PipeWriter output, byte flags, ReadOnlySpan<byte> payload)
+    private void WriteEnvelope(System.IO.Pipelines.PipeWriter output, byte flags, ReadOnlySpan<byte> payload)
     {
+        if (GzipMinSize is { } minSize && payload.Length >= minSize)
+        {
+            payload = ConnectCompression.Compress(payload);
+            flags |= Envelope.CompressedFlag;
+        }
+
         var span = output.GetSpan(Envelope.HeaderLength + payload.Length);
         Envelope.WriteHeader(span, flags, payload.Length);
         payload.CopyTo(span[Envelope.HeaderLength..]);
