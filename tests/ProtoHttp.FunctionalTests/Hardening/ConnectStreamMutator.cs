@@ -21,6 +21,11 @@ public static class ConnectStreamMutator
     // 8 MiB of zeros in a few KiB: twice the per-message limit once inflated.
     private static readonly Lazy<byte[]> Bomb = new(() => ConnectWire.Gzip(new byte[8 * 1024 * 1024]));
 
+    // Larger than the in-place body limit (256 KiB), so read by the large-envelope path: random bytes gzipped (they do
+    // not shrink), and a valid tick.
+    private static readonly Lazy<byte[]> LargeGzip = new(() => ConnectWire.Gzip(RandomBytes(300 * 1024)));
+    private static readonly Lazy<byte[]> LargeTick = new(() => new Tick { Sequence = 7, Padding = ByteString.CopyFrom(RandomBytes(300 * 1024)) }.ToByteArray());
+
     public static IEnumerable<ConnectStreamCase> Cases(Random random, int count)
     {
         for (var i = 0; i < count; i++)
@@ -50,6 +55,13 @@ public static class ConnectStreamMutator
         }
     }
 
+    private static byte[] RandomBytes(int count)
+    {
+        var bytes = new byte[count];
+        new Random(count).NextBytes(bytes);
+        return bytes;
+    }
+
     private static byte[] Payload(IMessage message, string codec) => StreamWire.Envelope(message, codec)[5..];
 
     /// <summary>The Connect-Content-Encoding sent, and whether envelopes are gzipped (and flagged so) whatever it says.</summary>
@@ -77,7 +89,7 @@ public static class ConnectStreamMutator
 
     private static byte[] MutateBody(Random random, byte[] body, string path, List<string> mutations)
     {
-        switch (random.Next(10))
+        switch (random.Next(11))
         {
             case 0:
                 mutations.Add("gzip bomb in an envelope");
@@ -89,7 +101,11 @@ public static class ConnectStreamMutator
             case 2:
                 mutations.Add("an end-stream envelope in the request");
                 return [.. body, .. StreamWire.Envelope("{}"u8.ToArray(), flags: (byte)random.Pick([0x02, 0x03]))];
-            case 3 or 4 or 5 when body.Length > 0:
+            case 3 when path != Count:
+                var gzipped = random.Next(2) == 0;
+                mutations.Add(gzipped ? "300 KiB of gzipped random bytes in an envelope" : "a 300 KiB tick");
+                return [.. body, .. gzipped ? StreamWire.Envelope(LargeGzip.Value, flags: 0x01) : StreamWire.Envelope(LargeTick.Value)];
+            case 4 or 5 or 6 when body.Length > 0:
                 var (mutated, mutation) = StreamMutator.MutateEnvelopes(random, body);
                 if (mutation == "byte mutation" && path == Count)
                 {
