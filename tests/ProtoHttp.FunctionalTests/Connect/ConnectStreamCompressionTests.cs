@@ -78,6 +78,23 @@ public sealed class ConnectStreamCompressionTests(SampleServerFixture fixture) :
         Assert.Equal(paddings, envelopes.SkipLast(1).Select(e => Parse(e.Payload, codec).Padding.Length));
     }
 
+    [Theory] // compression.yaml, bidi-stream with gzip: gzipped requests in, and with no Connect-Accept-Encoding, gzip out too.
+    [InlineData(StreamWire.ConnectProto)]
+    [InlineData(StreamWire.ConnectJson)]
+    public async Task BidirectionalGzipBothWays(string codec)
+    {
+        var body = Enumerable.Range(0, 3).SelectMany(i =>
+            StreamWire.Envelope(ConnectWire.Gzip(StreamWire.Envelope(new Tick { Sequence = i, Padding = ByteString.CopyFrom(new byte[2000]) }, codec)[5..]), flags: 0x01)).ToArray();
+        var request = ConnectStreamingTests.Post(Echo, body, codec);
+        request.Headers.Add("Connect-Content-Encoding", "gzip");
+
+        using var response = await SendAsync(http2: true, request);
+
+        var envelopes = StreamWire.Envelopes(await response.Content.ReadAsByteArrayAsync(), StreamWire.Gzipped(response));
+        Assert.Equal([0x01, 0x01, 0x01, 0x02], envelopes.Select(e => e.Flags));
+        Assert.Equal([0, 1, 2], envelopes.SkipLast(1).Select(e => Parse(e.Payload, codec).Sequence));
+    }
+
     [Fact] // An end-stream envelope of at least the minimum (large trailers) is gzipped too: flags 0x03.
     public async Task ALargeEndStreamEnvelopeIsGzipped()
     {

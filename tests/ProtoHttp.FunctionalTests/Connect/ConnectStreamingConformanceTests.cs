@@ -53,6 +53,47 @@ public sealed class ConnectStreamingConformanceTests(SampleServerFixture fixture
         Assert.Equal(["bing"], end.Metadata["x-custom-trailer"]);
     }
 
+    [Fact] // errors.yaml: server-stream/… and unary/unicode-error-message, as it applies to streams: the message survives the end-stream JSON.
+    public async Task AUnicodeErrorMessageSurvives()
+    {
+        const string message = "\ntest with whitespace\r\nand Unicode BMP ☺ and non-BMP 😈\n";
+
+        using var response = await SendAsync(Count, new CountRequest { Count = 1, FailCode = "INTERNAL", FailMessage = message });
+
+        var (_, end) = await ReadAsync<Tick>(response);
+        Assert.Equal("INTERNAL", end.Code);
+        Assert.Equal(message, end.ErrorText);
+    }
+
+    [Fact] // basic.yaml: server-stream/success, its request header X-Conformance-Test with the values Value1 and Value2.
+    public async Task ARequestHeaderWithTwoValuesReachesTheService()
+    {
+        var request = Request(Count, StreamWire.Envelope(new CountRequest { Count = 1, EchoHeader = "x-conformance-test" }, StreamWire.ConnectProto));
+        request.Headers.Add("X-Conformance-Test", ["Value1", "Value2"]);
+
+        using var response = await _server.Client.SendAsync(request);
+
+        var (ticks, end) = await ReadAsync<Tick>(response);
+        Assert.Equal("OK", end.Code);
+        // HttpClient sends the two values on one line, as "Value1, Value2"; the service may see that or two entries.
+        var text = Assert.Single(ticks).Text;
+        Assert.True(text is "Value1|Value2" or "Value1, Value2", text);
+    }
+
+    [Theory] // The spec: a compressed envelope of zero bytes is an empty message, never decompressed.
+    [InlineData(Count)]
+    [InlineData(Sum)]
+    public async Task AnEmptyCompressedEnvelopeIsAnEmptyMessage(string path)
+    {
+        var request = Request(path, StreamWire.Envelope([], flags: 0x01));
+        request.Headers.Add("Connect-Content-Encoding", "gzip");
+
+        using var response = await _server.Client.SendAsync(request);
+
+        var end = path == Sum ? (await ReadAsync<Summary>(response)).End : (await ReadAsync<Tick>(response)).End;
+        Assert.Equal("OK", end.Code);
+    }
+
     [Fact] // basic.yaml: server-stream/no-responses, with a header and a trailer.
     public async Task AServerStreamWithNoResponses()
     {

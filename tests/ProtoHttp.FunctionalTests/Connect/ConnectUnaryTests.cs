@@ -234,6 +234,19 @@ public sealed class ConnectUnaryTests(SampleServerFixture fixture) : IClassFixtu
         Assert.Equal(gzipped, response.Content.Headers.ContentEncoding.Contains("gzip"));
     }
 
+    [Fact] // The spec: servers must not attempt to decompress zero-length request content; it is the empty message.
+    public async Task AnEmptyGzipBodyIsTheEmptyMessage()
+    {
+        var content = new ByteArrayContent([]);
+        content.Headers.ContentType = new System.Net.Http.Headers.MediaTypeHeaderValue("application/proto");
+        content.Headers.ContentEncoding.Add("gzip");
+
+        using var response = await _server.Client.PostAsync(Echo, content);
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Empty(await response.Content.ReadAsByteArrayAsync());
+    }
+
     [Fact] // compression.yaml: responses under the minimum size go out uncompressed.
     public async Task ASmallAnswerIsNotCompressed()
     {
