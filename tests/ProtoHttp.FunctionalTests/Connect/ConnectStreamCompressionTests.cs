@@ -5,6 +5,7 @@ using ProtoHttp.AspNetCore;
 using Google.Protobuf;
 using ProtoHttp.FunctionalTests.Infrastructure;
 using ProtoHttp.FunctionalTests.Protos.Streaming;
+using static ProtoHttp.FunctionalTests.Infrastructure.ConnectStreamCalls;
 
 namespace ProtoHttp.FunctionalTests.Connect;
 
@@ -17,22 +18,18 @@ namespace ProtoHttp.FunctionalTests.Connect;
 /// </summary>
 public sealed class ConnectStreamCompressionTests(SampleServerFixture fixture) : IClassFixture<SampleServerFixture>, IDisposable
 {
-    private const string Count = "/protohttp.tests.streaming.StreamingService/Count";
-    private const string Sum = "/protohttp.tests.streaming.StreamingService/Sum";
-    private const string Echo = "/protohttp.tests.streaming.StreamingService/Echo";
-
     private readonly SampleServer _server = fixture.Server;
-    private readonly HttpClient _http2 = fixture.Server.CreateHttp2Client();
+    private readonly ConnectStreamCalls _calls = new(fixture.Server);
 
     public static TheoryData<string, bool> CodecsAndProtocols => ConnectStreamingTests.CodecsAndProtocols;
 
-    public void Dispose() => _http2.Dispose();
+    public void Dispose() => _calls.Dispose();
 
     [Theory]
     [MemberData(nameof(CodecsAndProtocols))]
     public async Task ServerStreamMessagesFromTheMinimumOnAreGzipped(string codec, bool http2)
     {
-        var request = ConnectStreamingTests.Post(Count, StreamWire.Envelope(new CountRequest { Count = 3, PaddingBytes = 2000 }, codec), codec);
+        var request = Post(Count, StreamWire.Envelope(new CountRequest { Count = 3, PaddingBytes = 2000 }, codec), codec);
         request.Headers.Add("Connect-Accept-Encoding", "gzip");
 
         using var response = await SendAsync(http2, request);
@@ -51,7 +48,7 @@ public sealed class ConnectStreamCompressionTests(SampleServerFixture fixture) :
     [InlineData(StreamWire.ConnectJson)]
     public async Task MessagesUnderTheMinimumGoOutAsTheyAre(string codec)
     {
-        var request = ConnectStreamingTests.Post(Count, StreamWire.Envelope(new CountRequest { Count = 2, PaddingBytes = 10 }, codec), codec);
+        var request = Post(Count, StreamWire.Envelope(new CountRequest { Count = 2, PaddingBytes = 10 }, codec), codec);
         request.Headers.Add("Connect-Accept-Encoding", "gzip");
 
         using var response = await _server.Client.SendAsync(request);
@@ -68,7 +65,7 @@ public sealed class ConnectStreamCompressionTests(SampleServerFixture fixture) :
     {
         int[] paddings = [10, 3000, 0, 5000];
         var body = paddings.Select((p, i) => StreamWire.Envelope(new Tick { Sequence = i, Padding = ByteString.CopyFrom(new byte[p]) }, codec)).SelectMany(e => e).ToArray();
-        var request = ConnectStreamingTests.Post(Echo, body, codec);
+        var request = Post(Echo, body, codec);
         request.Headers.Add("Connect-Accept-Encoding", "br, gzip");
 
         using var response = await SendAsync(http2: true, request);
@@ -85,7 +82,7 @@ public sealed class ConnectStreamCompressionTests(SampleServerFixture fixture) :
     {
         var body = Enumerable.Range(0, 3).SelectMany(i =>
             StreamWire.Envelope(ConnectWire.Gzip(StreamWire.Envelope(new Tick { Sequence = i, Padding = ByteString.CopyFrom(new byte[2000]) }, codec)[5..]), flags: 0x01)).ToArray();
-        var request = ConnectStreamingTests.Post(Echo, body, codec);
+        var request = Post(Echo, body, codec);
         request.Headers.Add("Connect-Content-Encoding", "gzip");
 
         using var response = await SendAsync(http2: true, request);
@@ -99,7 +96,7 @@ public sealed class ConnectStreamCompressionTests(SampleServerFixture fixture) :
     public async Task ALargeEndStreamEnvelopeIsGzipped()
     {
         var trailer = new string('t', 3000);
-        var request = ConnectStreamingTests.Post(Count, StreamWire.Envelope(new CountRequest { Count = 1, ResponseTrailers = { ["x-big"] = trailer } }, StreamWire.ConnectProto), StreamWire.ConnectProto);
+        var request = Post(Count, StreamWire.Envelope(new CountRequest { Count = 1, ResponseTrailers = { ["x-big"] = trailer } }, StreamWire.ConnectProto), StreamWire.ConnectProto);
         request.Headers.Add("Connect-Accept-Encoding", "gzip");
 
         using var response = await _server.Client.SendAsync(request);
@@ -114,7 +111,7 @@ public sealed class ConnectStreamCompressionTests(SampleServerFixture fixture) :
     public async Task AClientStreamsLargeAnswerIsGzipped()
     {
         var body = Enumerable.Range(0, 400).SelectMany(i => StreamWire.Envelope(new Tick { Sequence = 100_000 + i }, StreamWire.ConnectProto)).ToArray();
-        var request = ConnectStreamingTests.Post(Sum, body, StreamWire.ConnectProto);
+        var request = Post(Sum, body, StreamWire.ConnectProto);
         request.Headers.Add("Connect-Accept-Encoding", "gzip");
 
         using var response = await _server.Client.SendAsync(request);
@@ -138,7 +135,7 @@ public sealed class ConnectStreamCompressionTests(SampleServerFixture fixture) :
     {
         var payload = new CountRequest { Count = 1, PaddingBytes = 2000 }.ToByteArray();
         var envelope = contentEncoding == "gzip" ? StreamWire.Envelope(ConnectWire.Gzip(payload), flags: 0x01) : StreamWire.Envelope(payload);
-        var request = ConnectStreamingTests.Post(Count, envelope, StreamWire.ConnectProto);
+        var request = Post(Count, envelope, StreamWire.ConnectProto);
         if (acceptEncoding is not null)
         {
             request.Headers.Add("Connect-Accept-Encoding", acceptEncoding);
@@ -164,7 +161,7 @@ public sealed class ConnectStreamCompressionTests(SampleServerFixture fixture) :
     {
         await using var server = await SampleServer.StartAsync(configure: builder =>
             builder.Services.AddProtoHttp().AddServiceOptions<Services.StreamingTestService>(o => o.ConnectCompressionMinSize = 0));
-        var request = ConnectStreamingTests.Post(Count, StreamWire.Envelope(new CountRequest { Count = 1 }, StreamWire.ConnectJson), StreamWire.ConnectJson);
+        var request = Post(Count, StreamWire.Envelope(new CountRequest { Count = 1 }, StreamWire.ConnectJson), StreamWire.ConnectJson);
         request.Headers.Add("Connect-Accept-Encoding", "gzip");
 
         using var response = await server.Client.SendAsync(request);
@@ -177,15 +174,5 @@ public sealed class ConnectStreamCompressionTests(SampleServerFixture fixture) :
     private static Tick Parse(byte[] payload, string codec) =>
         codec == StreamWire.ConnectJson ? JsonParser.Default.Parse<Tick>(System.Text.Encoding.UTF8.GetString(payload)) : Tick.Parser.ParseFrom(payload);
 
-    private Task<HttpResponseMessage> SendAsync(bool http2, HttpRequestMessage request)
-    {
-        if (!http2)
-        {
-            return _server.Client.SendAsync(request);
-        }
-
-        request.Version = HttpVersion.Version20;
-        request.VersionPolicy = HttpVersionPolicy.RequestVersionExact;
-        return _http2.SendAsync(request);
-    }
+    private Task<HttpResponseMessage> SendAsync(bool http2, HttpRequestMessage request) => _calls.SendAsync(request, http2);
 }

@@ -2,6 +2,7 @@ using System.Net;
 using Google.Protobuf;
 using ProtoHttp.FunctionalTests.Infrastructure;
 using ProtoHttp.FunctionalTests.Protos.Streaming;
+using static ProtoHttp.FunctionalTests.Infrastructure.ConnectStreamCalls;
 
 namespace ProtoHttp.FunctionalTests.Connect;
 
@@ -13,16 +14,12 @@ namespace ProtoHttp.FunctionalTests.Connect;
 /// </summary>
 public sealed class ConnectStreamingConformanceTests(SampleServerFixture fixture) : IClassFixture<SampleServerFixture>, IDisposable
 {
-    private const string Count = "/protohttp.tests.streaming.StreamingService/Count";
-    private const string Sum = "/protohttp.tests.streaming.StreamingService/Sum";
-    private const string Echo = "/protohttp.tests.streaming.StreamingService/Echo";
-
     private readonly SampleServer _server = fixture.Server;
-    private readonly HttpClient _http2 = fixture.Server.CreateHttp2Client();
+    private readonly ConnectStreamCalls _calls = new(fixture.Server);
 
     public static TheoryData<string> Codes => new(Enum.GetValues<Grpc.Core.StatusCode>().Where(c => c != Grpc.Core.StatusCode.OK).Select(c => StatusMapping.ToCodeName(c)));
 
-    public void Dispose() => _http2.Dispose();
+    public void Dispose() => _calls.Dispose();
 
     [Theory] // errors.yaml: server-stream/canceled … server-stream/unauthenticated, every code in the end-stream envelope.
     [MemberData(nameof(Codes))]
@@ -269,17 +266,7 @@ public sealed class ConnectStreamingConformanceTests(SampleServerFixture fixture
     private Task<HttpResponseMessage> SendAsync(string path, IMessage[] messages, bool http2 = false) =>
         SendAsync(Request(path, messages.SelectMany(m => StreamWire.Envelope(m, StreamWire.ConnectProto)).ToArray()), http2);
 
-    private Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, bool http2)
-    {
-        if (!http2)
-        {
-            return _server.Client.SendAsync(request);
-        }
+    private Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, bool http2) => _calls.SendAsync(request, http2);
 
-        request.Version = HttpVersion.Version20;
-        request.VersionPolicy = HttpVersionPolicy.RequestVersionExact;
-        return _http2.SendAsync(request);
-    }
-
-    private static HttpRequestMessage Request(string path, byte[] body) => ConnectStreamingTests.Post(path, body, StreamWire.ConnectProto);
+    private static HttpRequestMessage Request(string path, byte[] body) => Post(path, body, StreamWire.ConnectProto);
 }

@@ -1,8 +1,8 @@
 using System.Net;
-using System.Net.Http.Headers;
 using Google.Protobuf;
 using ProtoHttp.FunctionalTests.Infrastructure;
 using ProtoHttp.FunctionalTests.Protos.Streaming;
+using static ProtoHttp.FunctionalTests.Infrastructure.ConnectStreamCalls;
 
 namespace ProtoHttp.FunctionalTests.Connect;
 
@@ -13,19 +13,15 @@ namespace ProtoHttp.FunctionalTests.Connect;
 /// </summary>
 public sealed class ConnectStreamingTests(SampleServerFixture fixture) : IClassFixture<SampleServerFixture>, IDisposable
 {
-    private const string Count = "/protohttp.tests.streaming.StreamingService/Count";
-    private const string Sum = "/protohttp.tests.streaming.StreamingService/Sum";
-    private const string Echo = "/protohttp.tests.streaming.StreamingService/Echo";
-
     private readonly SampleServer _server = fixture.Server;
-    private readonly HttpClient _http2 = fixture.Server.CreateHttp2Client();
+    private readonly ConnectStreamCalls _calls = new(fixture.Server);
 
     public static TheoryData<string, bool> CodecsAndProtocols => new()
     {
         { StreamWire.ConnectProto, false }, { StreamWire.ConnectJson, false }, { StreamWire.ConnectProto, true }, { StreamWire.ConnectJson, true },
     };
 
-    public void Dispose() => _http2.Dispose();
+    public void Dispose() => _calls.Dispose();
 
     [Theory] // basic.yaml: server streaming.
     [MemberData(nameof(CodecsAndProtocols))]
@@ -199,23 +195,5 @@ public sealed class ConnectStreamingTests(SampleServerFixture fixture) : IClassF
         await ConnectUnaryTests.AssertErrorAsync(response, 405, "unimplemented", "The HTTP method GET is not allowed here; use POST.");
     }
 
-    private Task<HttpResponseMessage> SendAsync(bool http2, HttpRequestMessage request)
-    {
-        if (!http2)
-        {
-            return _server.Client.SendAsync(request);
-        }
-
-        // A request made by hand goes as HTTP/1.1 unless told otherwise, whatever the client's default.
-        request.Version = HttpVersion.Version20;
-        request.VersionPolicy = HttpVersionPolicy.RequestVersionExact;
-        return _http2.SendAsync(request);
-    }
-
-    internal static HttpRequestMessage Post(string path, byte[] body, string contentType)
-    {
-        var content = new ByteArrayContent(body);
-        content.Headers.ContentType = MediaTypeHeaderValue.Parse(contentType);
-        return new HttpRequestMessage(HttpMethod.Post, path) { Content = content };
-    }
+    private Task<HttpResponseMessage> SendAsync(bool http2, HttpRequestMessage request) => _calls.SendAsync(request, http2);
 }

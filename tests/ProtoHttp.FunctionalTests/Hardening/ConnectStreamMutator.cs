@@ -1,6 +1,7 @@
 using Google.Protobuf;
 using ProtoHttp.FunctionalTests.Infrastructure;
 using ProtoHttp.FunctionalTests.Protos.Streaming;
+using static ProtoHttp.FunctionalTests.Infrastructure.ConnectStreamCalls;
 
 namespace ProtoHttp.FunctionalTests.Hardening;
 
@@ -14,10 +15,6 @@ namespace ProtoHttp.FunctionalTests.Hardening;
 /// </summary>
 public static class ConnectStreamMutator
 {
-    public const string Count = "/protohttp.tests.streaming.StreamingService/Count";
-    public const string Sum = "/protohttp.tests.streaming.StreamingService/Sum";
-    public const string Echo = "/protohttp.tests.streaming.StreamingService/Echo";
-
     // 8 MiB of zeros in a few KiB: twice the per-message limit once inflated.
     private static readonly Lazy<byte[]> Bomb = new(() => ConnectWire.Gzip(new byte[8 * 1024 * 1024]));
 

@@ -1,6 +1,4 @@
 using System.Buffers.Binary;
-using System.Net;
-using System.Net.Http.Headers;
 using System.Text;
 using System.Text.Json;
 using Google.Protobuf;
@@ -17,7 +15,7 @@ namespace ProtoHttp.FunctionalTests.Hardening;
 /// fault, or Connect's error JSON with 505 for a bidirectional call over HTTP/1.1; never a 5xx otherwise, never a hang,
 /// never an Error log; the server answers a valid stream after every batch.
 /// </summary>
-public sealed class ConnectStreamingInputTests(ITestOutputHelper output) : IAsyncLifetime
+public sealed class ConnectStreamingInputTests(ITestOutputHelper output) : IAsyncLifetime, IDisposable
 {
     private const int BatchSize = 150;
 
@@ -26,52 +24,27 @@ public sealed class ConnectStreamingInputTests(ITestOutputHelper output) : IAsyn
     private readonly System.Collections.Concurrent.ConcurrentDictionary<string, int> _endCodes = new();
 
     private SampleServer _server = null!;
-    private HttpClient _http2 = null!;
+    private ConnectStreamCalls _calls = null!;
 
     public async Task InitializeAsync()
     {
         _server = await SampleServer.StartAsync();
-        _http2 = _server.CreateHttp2Client();
-        _http2.Timeout = TimeSpan.FromSeconds(15);
+        _calls = new ConnectStreamCalls(_server);
+        _calls.Http2.Timeout = TimeSpan.FromSeconds(15);
     }
 
-    public async Task DisposeAsync()
-    {
-        _http2.Dispose();
-        await _server.DisposeAsync();
-    }
+    public async Task DisposeAsync() => await _server.DisposeAsync();
+
+    public void Dispose() => _calls.Dispose();
 
     [Fact]
     public async Task Envelopes()
     {
         var report = new FuzzReport("Connect streams");
-        foreach (var batch in ConnectStreamMutator.Cases(new Random(6101), 600).Chunk(BatchSize))
-        {
-            var next = -1;
-            await Task.WhenAll(Enumerable.Range(0, 4).Select(async _ =>
-            {
-                using var connection = new RawHttpConnection(_server.Http1Address);
-                for (var i = Interlocked.Increment(ref next); i < batch.Length; i = Interlocked.Increment(ref next))
-                {
-                    await RunCaseAsync(connection, batch[i], report);
-                }
-            }));
-
-            await CheckAliveAsync(report);
-        }
-
-        await Task.Delay(50); // Log lines can trail the answers by a moment.
-        foreach (var entry in _server.Logs.Errors)
-        {
-            report.Fail($"Error log: [{entry.Category}] {entry.Message} {entry.Exception}");
-        }
-
-        output.WriteLine(report.ToString());
-        output.WriteLine("End-stream codes: " + string.Join(", ", _endCodes.OrderBy(c => c.Key).Select(c => $"{c.Key}: {c.Value}")));
-        foreach (var failure in report.Failures.Take(30))
-        {
-            output.WriteLine(failure);
-        }
+        await FuzzBatches.RunAsync(_server, ConnectStreamMutator.Cases(new Random(6101), 600), BatchSize,
+            (connection, fuzz) => RunCaseAsync(connection, fuzz, report), () => CheckAliveAsync(report));
+        await FuzzBatches.FinishAsync(_server, report, output,
+            "End-stream codes: " + string.Join(", ", _endCodes.OrderBy(c => c.Key).Select(c => $"{c.Key}: {c.Value}")));
 
         Assert.True(report.Cases >= 600, $"only {report.Cases} cases ran");
         Assert.Empty(report.Failures);
@@ -89,7 +62,7 @@ public sealed class ConnectStreamingInputTests(ITestOutputHelper output) : IAsyn
         {
             if (fuzz.Http2)
             {
-                using var response = await _http2.SendAsync(Http2Request(fuzz));
+                using var response = await _calls.SendAsync(Http2Request(fuzz), http2: true);
                 status = (int)response.StatusCode;
                 contentType = response.Content.Headers.ContentType?.ToString();
                 gzipped = StreamWire.Gzipped(response);
@@ -118,7 +91,7 @@ public sealed class ConnectStreamingInputTests(ITestOutputHelper output) : IAsyn
     /// <returns>What is wrong with the answer, or <see langword="null"/>.</returns>
     private string? Judge(ConnectStreamCase fuzz, int status, string? contentType, bool gzipped, byte[] body)
     {
-        if (status == 505 && fuzz.Path == ConnectStreamMutator.Echo && !fuzz.Http2)
+        if (status == 505 && fuzz.Path == ConnectStreamCalls.Echo && !fuzz.Http2)
         {
             return ConnectErrorCode(contentType, body) == "unimplemented" ? null : $"505 without Connect's unimplemented error JSON ({contentType})";
         }
@@ -202,7 +175,7 @@ public sealed class ConnectStreamingInputTests(ITestOutputHelper output) : IAsyn
 
     private static bool IsMessage(ConnectStreamCase fuzz, byte[] payload)
     {
-        MessageParser parser = fuzz.Path == ConnectStreamMutator.Sum ? Summary.Parser : Tick.Parser;
+        MessageParser parser = fuzz.Path == ConnectStreamCalls.Sum ? Summary.Parser : Tick.Parser;
         try
         {
             if (fuzz.Codec == StreamWire.ConnectJson)
@@ -236,9 +209,7 @@ public sealed class ConnectStreamingInputTests(ITestOutputHelper output) : IAsyn
 
     private static HttpRequestMessage Http2Request(ConnectStreamCase fuzz)
     {
-        var content = new ByteArrayContent(fuzz.Body);
-        content.Headers.ContentType = MediaTypeHeaderValue.Parse(fuzz.Codec);
-        var request = new HttpRequestMessage(HttpMethod.Post, fuzz.Path) { Content = content, Version = HttpVersion.Version20, VersionPolicy = HttpVersionPolicy.RequestVersionExact };
+        var request = ConnectStreamCalls.Post(fuzz.Path, fuzz.Body, fuzz.Codec);
         foreach (var (name, value) in fuzz.Headers)
         {
             request.Headers.TryAddWithoutValidation(name, value);
@@ -249,9 +220,8 @@ public sealed class ConnectStreamingInputTests(ITestOutputHelper output) : IAsyn
 
     private async Task CheckAliveAsync(FuzzReport report)
     {
-        var content = new ByteArrayContent(StreamWire.Envelope(new CountRequest { Count = 3 }, StreamWire.ConnectProto));
-        content.Headers.ContentType = MediaTypeHeaderValue.Parse(StreamWire.ConnectProto);
-        using var response = await _server.Client.PostAsync(ConnectStreamMutator.Count, content);
+        using var response = await _server.Client.SendAsync(
+            ConnectStreamCalls.Post(ConnectStreamCalls.Count, StreamWire.Envelope(new CountRequest { Count = 3 }, StreamWire.ConnectProto), StreamWire.ConnectProto));
         var (messages, end) = await StreamWire.ReadAllAsync<Tick>(response);
         if (messages.Count != 3 || end.Code != "OK")
         {
