@@ -113,6 +113,34 @@ public sealed class ConnectUnaryTests(SampleServerFixture fixture) : IClassFixtu
         await AssertErrorAsync(response, 504, "deadline_exceeded", "The deadline of 200 ms passed before the call completed.");
     }
 
+    [Fact] // timeouts.yaml: the deadline passes while the body still arrives.
+    public async Task ADeadlineWhileTheBodyArrivesLeavesTheConnectionUsable()
+    {
+        var errorsBefore = _server.Logs.Errors.Count();
+        var body = new SlowRequest { DelayMs = 1 }.ToByteArray();
+        var upload = new EnvelopeUpload("application/proto").WithType();
+        await upload.WriteAsync(body[..1]);
+        var request = new HttpRequestMessage(HttpMethod.Post, Slow) { Content = upload };
+        request.Headers.Add("Connect-Timeout-Ms", "200");
+        var rest = Task.Run(async () =>
+        {
+            await Task.Delay(1000);
+            await upload.WriteAsync(body[1..]);
+            upload.Complete();
+        });
+
+        using var response = await _server.Client.SendAsync(request);
+
+        await AssertErrorAsync(response, 504, "deadline_exceeded", "The deadline of 200 ms passed before the call completed.");
+        await rest;
+        // The read the deadline cancelled must leave Kestrel able to drain the rest of the body: no Error log, and the
+        // connection serves the next call (as request streams did not; see ConnectStreamingConformanceTests).
+        await Task.Delay(200);
+        Assert.Empty(_server.Logs.Errors.Skip(errorsBefore));
+        using var next = await _server.Client.SendAsync(Post(Slow, new SlowRequest { DelayMs = 1 }, "application/proto"));
+        Assert.Equal(HttpStatusCode.OK, next.StatusCode);
+    }
+
     [Theory] // connect_with_get.yaml: GET of a NO_SIDE_EFFECTS method, message as JSON text or base64url protobuf.
     [InlineData("json", false)]
     [InlineData("proto", true)]

@@ -19,6 +19,7 @@ internal sealed class EnvelopeStreamReader<TRequest>(
     where TRequest : class
 {
     private bool _finished;
+    private Task<bool>? _reading;
 
     public TRequest Current { get; private set; } = null!;
 
@@ -28,7 +29,32 @@ internal sealed class EnvelopeStreamReader<TRequest>(
     /// <summary>What was wrong with the request stream, if anything was.</summary>
     public CallRejectedException? Fault { get; private set; }
 
-    public async Task<bool> MoveNext(CancellationToken cancellationToken)
+    public Task<bool> MoveNext(CancellationToken cancellationToken) => _reading = MoveNextCoreAsync(cancellationToken);
+
+    /// <summary>
+    /// Ends a read still in flight when the call is over: on its deadline the call ends without waiting for the service,
+    /// which may still be reading, and a read left pending on the body makes Kestrel's drain of the rest of the body
+    /// fail (an Error log, the connection closed). The read is woken with <see cref="PipeReader.CancelPendingRead"/>.
+    /// </summary>
+    public async Task StopAsync()
+    {
+        if (_reading is not { IsCompleted: false } reading)
+        {
+            return;
+        }
+
+        body.CancelPendingRead();
+        try
+        {
+            await reading.WaitAsync(TimeSpan.FromSeconds(1));
+        }
+        catch (Exception)
+        {
+            // The read ended as the call did (canceled, or whatever the service was told); nobody is left to tell.
+        }
+    }
+
+    private async Task<bool> MoveNextCoreAsync(CancellationToken cancellationToken)
     {
         if (Fault is not null)
         {
@@ -44,7 +70,7 @@ internal sealed class EnvelopeStreamReader<TRequest>(
         var token = linked?.Token ?? callToken;
         while (true)
         {
-            var result = await body.ReadAsync(token);
+            var result = await ReadAsync(token);
             var buffer = result.Buffer;
             if (Envelope.TryReadHeader(buffer, out var flags, out var length))
             {
@@ -96,6 +122,20 @@ internal sealed class EnvelopeStreamReader<TRequest>(
         }
     }
 
+    /// <summary>One read of the body; woken by <see cref="StopAsync"/>, it ends the read and throws.</summary>
+    private async ValueTask<ReadResult> ReadAsync(CancellationToken token)
+    {
+        var result = await body.ReadAsync(token);
+        if (result.IsCanceled)
+        {
+            body.AdvanceTo(result.Buffer.Start);
+            token.ThrowIfCancellationRequested();
+            throw new OperationCanceledException("The call ended while its request stream was being read.");
+        }
+
+        return result;
+    }
+
     private CallRejectedException? CheckHeader(byte flags, uint length)
     {
         if (SingleEnvelope.CheckFlags(flags, Plan) is { } fault)
@@ -117,7 +157,7 @@ internal sealed class EnvelopeStreamReader<TRequest>(
             var filled = 0;
             while (filled < length)
             {
-                var result = await body.ReadAsync(token);
+                var result = await ReadAsync(token);
                 var buffer = result.Buffer;
                 var take = (int)Math.Min(buffer.Length, length - filled);
                 buffer.Slice(0, take).CopyTo(array.AsSpan(filled));

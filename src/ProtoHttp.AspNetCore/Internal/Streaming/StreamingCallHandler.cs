@@ -148,6 +148,11 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
         finally
         {
             telemetry.Stop(code);
+            if (requestStream is not null)
+            {
+                await requestStream.StopAsync();
+            }
+
             if (response is not null)
             {
                 await response.DisposeAsync();
