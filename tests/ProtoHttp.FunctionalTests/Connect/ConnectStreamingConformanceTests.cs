@@ -159,26 +159,31 @@ public sealed class ConnectStreamingConformanceTests(SampleServerFixture fixture
     }
 
     [Theory] // timeouts.yaml: client-stream and bidi-stream/half-duplex, a deadline that passes while the client still sends.
-    [InlineData(Sum, false)]
-    [InlineData(Sum, true)]
-    [InlineData(Echo, true)]
-    [InlineData("/streaming_service.proto/Sum", false)] // ProtoHttp's own route had the same fault.
-    public async Task ARequestStreamsDeadlineIsDeadlineExceeded(string path, bool http2)
+    [InlineData(Sum, false, false)]
+    [InlineData(Sum, false, true)]
+    [InlineData(Sum, true, false)]
+    [InlineData(Echo, true, false)]
+    [InlineData("/streaming_service.proto/Sum", false, false)] // ProtoHttp's own route had the same fault.
+    [InlineData("/streaming_service.proto/Sum", false, true)]
+    public async Task ARequestStreamsDeadlineIsDeadlineExceeded(string path, bool http2, bool withLength)
     {
         var errorsBefore = _server.Logs.Errors.Count();
-        var upload = new EnvelopeUpload(StreamWire.ConnectProto).WithType();
-        await upload.WriteAsync(new Tick { Sequence = 1 });
-        var request = new HttpRequestMessage(HttpMethod.Post, path) { Content = upload };
-        request.Headers.Add("Connect-Timeout-Ms", "200");
-        // The rest of the body comes well after the deadline (HttpClient over HTTP/1.1 hands out the answer only then).
         _server.StreamProbe.Reset();
-        var rest = Task.Run(async () =>
+        var body = StreamWire.Envelope(new Tick { Sequence = 1 }, StreamWire.ConnectProto).Concat(StreamWire.Envelope(new Tick { Sequence = 2 }, StreamWire.ConnectProto)).ToArray();
+        // The rest of the body comes well after the deadline (HttpClient over HTTP/1.1 hands out the answer only then).
+        async Task Release()
         {
             await _server.StreamProbe.Started;
             await Task.Delay(1000);
-            await upload.WriteAsync(new Tick { Sequence = 2 });
-            upload.Complete();
-        });
+        }
+
+        var request = new HttpRequestMessage(HttpMethod.Post, path) { Content = new HeldBody(body, body.Length / 2 + 1, Release, StreamWire.ConnectProto) };
+        if (!withLength)
+        {
+            request.Headers.TransferEncodingChunked = true;
+        }
+
+        request.Headers.Add("Connect-Timeout-Ms", "200");
 
         using var response = await SendAsync(request, http2);
 
@@ -191,14 +196,31 @@ public sealed class ConnectStreamingConformanceTests(SampleServerFixture fixture
             Assert.Equal("DEADLINE_EXCEEDED", (await ReadAsync<Tick>(response)).End.Code);
         }
 
-        await rest;
-
-        // Regression: the deadline used to cancel the pending body read by its token, which leaves Kestrel's body
-        // reader mid-read; Kestrel's drain of the rest of the body then logged an Error and closed the connection.
+        // Regression: the call ended on its deadline while the service still read its request stream; that read, left
+        // pending (or cancelled by its token, with a Content-Length), made Kestrel's drain of the rest of the body log
+        // an Error and close the connection.
         await Task.Delay(200);
         Assert.Empty(_server.Logs.Errors.Skip(errorsBefore));
         using var next = await _server.Client.SendAsync(Request(Count, StreamWire.Envelope(new CountRequest { Count = 1 }, StreamWire.ConnectProto)));
         Assert.Equal("OK", (await ReadAsync<Tick>(next)).End.Code);
+    }
+
+    [Theory] // timeouts.yaml: server-stream, the deadline passing while its one request envelope still arrives.
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task AServerStreamsDeadlineDuringItsRequestIsDeadlineExceeded(bool withLength)
+    {
+        var errorsBefore = _server.Logs.Errors.Count();
+        var body = StreamWire.Envelope(new CountRequest { Count = 1, PaddingBytes = 10 }, StreamWire.ConnectProto);
+        var request = new HttpRequestMessage(HttpMethod.Post, Count) { Content = new HeldBody(body, 3, () => Task.Delay(1500), StreamWire.ConnectProto) };
+        request.Headers.TransferEncodingChunked = !withLength;
+        request.Headers.Add("Connect-Timeout-Ms", "200");
+
+        using var response = await _server.Client.SendAsync(request);
+
+        Assert.Equal("DEADLINE_EXCEEDED", (await ReadAsync<Tick>(response)).End.Code);
+        await Task.Delay(200);
+        Assert.Empty(_server.Logs.Errors.Skip(errorsBefore));
     }
 
     [Fact] // timeouts.yaml: bidi-stream/full-duplex, the deadline after a response went out.

@@ -70,7 +70,7 @@ internal sealed class EnvelopeStreamReader<TRequest>(
         var token = linked?.Token ?? callToken;
         while (true)
         {
-            var result = await ReadAsync(token);
+            var result = await CancellableBodyRead.ReadAsync(body, token);
             var buffer = result.Buffer;
             if (Envelope.TryReadHeader(buffer, out var flags, out var length))
             {
@@ -122,20 +122,6 @@ internal sealed class EnvelopeStreamReader<TRequest>(
         }
     }
 
-    /// <summary>One read of the body; woken by <see cref="StopAsync"/>, it ends the read and throws.</summary>
-    private async ValueTask<ReadResult> ReadAsync(CancellationToken token)
-    {
-        var result = await body.ReadAsync(token);
-        if (result.IsCanceled)
-        {
-            body.AdvanceTo(result.Buffer.Start);
-            token.ThrowIfCancellationRequested();
-            throw new OperationCanceledException("The call ended while its request stream was being read.");
-        }
-
-        return result;
-    }
-
     private CallRejectedException? CheckHeader(byte flags, uint length)
     {
         if (SingleEnvelope.CheckFlags(flags, Plan) is { } fault)
@@ -157,7 +143,7 @@ internal sealed class EnvelopeStreamReader<TRequest>(
             var filled = 0;
             while (filled < length)
             {
-                var result = await ReadAsync(token);
+                var result = await CancellableBodyRead.ReadAsync(body, token);
                 var buffer = result.Buffer;
                 var take = (int)Math.Min(buffer.Length, length - filled);
                 buffer.Slice(0, take).CopyTo(array.AsSpan(filled));
