@@ -1,3 +1,4 @@
+using System.Security.Cryptography;
 using Grpc.Core;
 using ProtoHttp.Client.FunctionalTests.Protos;
 
@@ -59,7 +60,9 @@ public sealed class ClientTestService(CallProbe probe) : Protos.ClientTestServic
     {
         await context.WriteResponseHeadersAsync(new Metadata { { "x-stream-header", "sent before the numbers" } });
         context.ResponseTrailers.Add("x-count", request.Count.ToString(System.Globalization.CultureInfo.InvariantCulture));
-        var padding = Google.Protobuf.ByteString.CopyFrom(new byte[request.Padding]);
+        // Random bytes, which gzip cannot shrink: a Connect client accepts gzip, and zeros would let 128 MiB of padding
+        // travel as a few hundred kilobytes.
+        var padding = Google.Protobuf.ByteString.CopyFrom(RandomNumberGenerator.GetBytes(request.Padding));
         for (var i = 1; i <= request.Count; i++)
         {
             await responseStream.WriteAsync(new Number { Value = i, Padding = padding });
