@@ -38,6 +38,33 @@ public sealed class StreamKeepAliveTests : IAsyncLifetime
     }
 
     [Fact]
+    public async Task CommentsNeverLandInsideAnEvent()
+    {
+        // A comment every millisecond against a reader that keeps the writes waiting on the network: each tick that finds
+        // the stream idle writes one, and each must fall between two events.
+        await using var server = await SampleServer.StartAsync(configure: builder =>
+            builder.Services.AddProtoHttp().AddServiceOptions<StreamingTestService>(o => o.StreamKeepAliveInterval = TimeSpan.FromMilliseconds(1)));
+        const int count = 300;
+
+        using var response = await server.Client.GetAsync($"/streaming_service.proto/Count.sse?count={count}&padding_bytes=3000", HttpCompletionOption.ResponseHeadersRead);
+        using var reader = new StreamReader(await response.Content.ReadAsStreamAsync());
+        var body = new System.Text.StringBuilder();
+        var buffer = new char[4096];
+        int read;
+        while ((read = await reader.ReadAsync(buffer)) > 0)
+        {
+            body.Append(buffer, 0, read);
+            await Task.Delay(1);
+        }
+
+        var blocks = body.ToString().Split("\n\n");
+        Assert.Equal("", blocks[^1]);
+        Assert.All(blocks[..^1], block => Assert.Matches("^(:|data: \\{[^\\n]*\\}|event: end\\ndata: \\{\"code\":\"OK\"\\})$", block));
+        Assert.Equal(count, blocks.Count(b => b.StartsWith("data: ", StringComparison.Ordinal)));
+        Assert.Equal("event: end\ndata: {\"code\":\"OK\"}", blocks[^2]);
+    }
+
+    [Fact]
     public async Task NoCommentsWhenTheIntervalIsOff()
     {
         await using var server = await SampleServer.StartAsync(configure: builder =>

@@ -1,6 +1,5 @@
 using System.Buffers;
 using System.Net.ServerSentEvents;
-using System.Text;
 using Google.Protobuf;
 using Microsoft.AspNetCore.Http;
 using ProtoHttp.Streaming;
@@ -21,16 +20,30 @@ internal sealed class EventStreamWriter : StreamResponseWriter
     private static readonly ReadOnlyMemory<byte> KeepAliveComment = ":\n\n"u8.ToArray();
 
     private readonly IMessageCodec _json;
-    private readonly Action<SseItem<IMessage>, IBufferWriter<byte>> _formatMessage;
+    private readonly Action<SseItem<IMessage?>, IBufferWriter<byte>> _formatItem;
+    private readonly EventFeed<IMessage?> _feed = new();
     private readonly PeriodicTimer? _keepAliveTimer;
     private readonly Task _keepAlive = Task.CompletedTask;
     private volatile bool _wroteSinceTick;
+    private Task? _formatting;
+    private StreamOutcome _outcome = StreamOutcome.Ok(null);
 
     public EventStreamWriter(HttpContext context, StreamMediaType type, IMessageCodec json, TimeSpan keepAliveInterval)
         : base(context, type)
     {
         _json = json;
-        _formatMessage = (item, output) => _json.Write(item.Data, output);
+        // A message's JSON goes straight into the formatter's buffer; the end event (no message) carries the outcome.
+        _formatItem = (item, output) =>
+        {
+            if (item.Data is { } message)
+            {
+                _json.Write(message, output);
+            }
+            else
+            {
+                StreamEndRecord.WriteEventData(_outcome, output);
+            }
+        };
         if (keepAliveInterval > TimeSpan.Zero && keepAliveInterval != Timeout.InfiniteTimeSpan)
         {
             _keepAliveTimer = new PeriodicTimer(keepAliveInterval);
@@ -38,17 +51,22 @@ internal sealed class EventStreamWriter : StreamResponseWriter
         }
     }
 
-    protected override Task WriteMessageCoreAsync(IMessage message, CancellationToken cancellationToken) =>
-        SseFormatter.WriteAsync(new[] { new SseItem<IMessage>(message) }.ToAsyncEnumerable(), Response.Body, _formatMessage, cancellationToken);
-
-    protected override async Task WriteEndCoreAsync(StreamOutcome outcome, CancellationToken cancellationToken)
+    protected override Task WriteMessageCoreAsync(IMessage message, CancellationToken cancellationToken)
     {
-        using var data = new PooledBufferWriter(256);
-        StreamEndRecord.WriteEventData(outcome, data);
-        var end = new SseItem<string>(Encoding.UTF8.GetString(data.WrittenMemory.Span), EndEventType);
-        await SseFormatter.WriteAsync(new[] { end }.ToAsyncEnumerable(), Response.Body, cancellationToken);
-        await FlushAsync(cancellationToken);
+        cancellationToken.ThrowIfCancellationRequested();
+        Put(new SseItem<IMessage?>(message));
+        return FlushAsync(cancellationToken);
     }
+
+    protected override Task WriteEndCoreAsync(StreamOutcome outcome, CancellationToken cancellationToken)
+    {
+        _outcome = outcome;
+        Put(new SseItem<IMessage?>(null, EndEventType));
+        _feed.Complete();
+        return FlushAsync(cancellationToken);
+    }
+
+    protected override void OnDisposed() => _feed.Complete();
 
     protected override void OnWritten() => _wroteSinceTick = true;
 
@@ -56,6 +74,28 @@ internal sealed class EventStreamWriter : StreamResponseWriter
     {
         _keepAliveTimer?.Dispose();
         await _keepAlive;
+    }
+
+    // One SseFormatter write per stream, not per message: its buffers and state are set up once, and each event costs
+    // only its formatting. Put returns once the event is framed and in the response (see EventFeed).
+    private void Put(SseItem<IMessage?> item)
+    {
+        if (!_feed.IsWaiting)
+        {
+            _formatting = SseFormatter.WriteAsync(_feed, new BufferedBodyStream(Response.BodyWriter), _formatItem, CancellationToken.None);
+        }
+
+        if (!_feed.TryPut(item))
+        {
+            // The formatter failed on this event (its JSON could not be written) and wrote none of it; the next event
+            // starts a new formatter.
+            if (_formatting is { IsCompleted: true } failed)
+            {
+                failed.GetAwaiter().GetResult();
+            }
+
+            throw new InvalidOperationException("SseFormatter did not write the event.");
+        }
     }
 
     private async Task KeepAliveAsync(PeriodicTimer timer)

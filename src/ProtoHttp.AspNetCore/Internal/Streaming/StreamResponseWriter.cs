@@ -84,6 +84,18 @@ internal abstract class StreamResponseWriter(HttpContext context, StreamMediaTyp
     {
         _ended = true;
         await StopKeepAliveAsync();
+        if (_lock.Wait(0))
+        {
+            // Unless a write of a service that outlived its call still holds the lock: it keeps what it uses.
+            try
+            {
+                OnDisposed();
+            }
+            finally
+            {
+                _lock.Release();
+            }
+        }
     }
 
     protected abstract Task WriteMessageCoreAsync(IMessage message, CancellationToken cancellationToken);
@@ -96,6 +108,11 @@ internal abstract class StreamResponseWriter(HttpContext context, StreamMediaTyp
     }
 
     protected virtual Task StopKeepAliveAsync() => Task.CompletedTask;
+
+    /// <summary>Called once the call is over, under the lock: releases what the writer held for the stream.</summary>
+    protected virtual void OnDisposed()
+    {
+    }
 
     /// <summary>Writes <paramref name="write"/>'s output under the lock, unless a message or the end is being written.</summary>
     protected async Task<bool> TryWriteIdleAsync(Func<CancellationToken, Task> write)
