@@ -78,7 +78,7 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
         foreach (var method in connectMethods)
         {
             var description = new ProtoHttpMethodMetadata(
-                method.Descriptor, ProtoHttpProtocol.Connect, FormatSuffix: "", GetVerbPolicy.HasNoSideEffects(method.Descriptor), protoSource);
+                method.Descriptor, ProtoHttpProtocol.Connect, formatSuffix: "", GetVerbPolicy.HasNoSideEffects(method.Descriptor), protoSource);
             var metadata = serviceMetadata.Concat(method.Metadata).Append(method.Descriptor).Append(ConnectEndpointMetadata.Instance).Append(description).ToArray();
             methodEndpoints.Add(MapConnectMethod(endpoints, $"/{service.Descriptor.FullName}/{method.Name}", method.ConnectHandler!, metadata, logger));
         }

@@ -12,6 +12,7 @@ namespace ProtoHttp.AspNetCore.Internal;
 internal sealed class ProtoFileHandler(byte[] source, Google.Protobuf.Reflection.FileDescriptor file, MessageCodecs codecs, ILogger logger)
 {
     private const string AllowedVerbs = "GET, HEAD";
+    private const string ProtoSourceType = "text/plain; charset=utf-8";
 
     private readonly Lazy<DescriptorSet> _descriptors = new(() => DescriptorSet.For(file));
 
@@ -66,7 +67,7 @@ internal sealed class ProtoFileHandler(byte[] source, Google.Protobuf.Reflection
         {
             MessageFormat.Protobuf => (_descriptors.Value.Protobuf, MediaTypes.Protobuf),
             MessageFormat.Json => (_descriptors.Value.Json, MediaTypes.Canonical(MessageFormat.Json).ContentType),
-            _ => (source, MediaTypes.ProtoSource),
+            _ => (source, ProtoSourceType),
         };
         response.ContentType = type;
         response.ContentLength = body.Length;

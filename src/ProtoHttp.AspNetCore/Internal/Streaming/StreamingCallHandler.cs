@@ -108,7 +108,7 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
             if (ReadsRequestStream)
             {
                 requestStream = new EnvelopeStreamReader<TRequest>(context.Request.BodyReader, plan.Reader!, descriptor.InputType,
-                    settings.Codecs.Options.Extensions, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, cancellationToken)
+                    settings.Codecs, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, cancellationToken)
                 {
                     Gzip = plan.Gzip,
                 };
