@@ -3,6 +3,10 @@ using Google.Protobuf.Reflection;
 namespace ProtoHttp;
 
 /// <summary>How the text formats read and write messages; shared by every codec of one service.</summary>
+/// <remarks>
+/// Public because it configures <see cref="MessageCodecs"/>: the server builds one per service from
+/// <c>ProtoHttpOptions</c>, the client one per invoker.
+/// </remarks>
 public sealed record FormatOptions
 {
     /// <summary>The defaults of PROTOCOL.md: unknown names rejected, JSON names out, depth 100.</summary>
