@@ -1,8 +1,15 @@
 namespace SearchService.Streams;
 
-/// <summary>How often the sample's one price ticker publishes (configuration section <c>PriceTicker</c>).</summary>
+/// <summary>The sample's price ticker (configuration section <c>PriceTicker</c>).</summary>
 public sealed class PriceTickerOptions
 {
     /// <summary>The time between two ticks. Default one second.</summary>
     public TimeSpan Interval { get; set; } = TimeSpan.FromSeconds(1);
+
+    /// <summary>
+    /// A StackExchange.Redis configuration string (<c>localhost:6379</c>, <c>redis:6379,password=…</c>) that turns on
+    /// the Redis backplane, so every instance's subscribers get every instance's ticks; empty (the default) keeps the
+    /// feed inside this instance. See docs/deploy.md.
+    /// </summary>
+    public string? Redis { get; set; }
 }

@@ -68,7 +68,8 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
             foreach (var route in method.Routes)
             {
                 var description = new ProtoHttpMethodMetadata(method.Descriptor, ProtoHttpProtocol.ProtoHttp, route.Suffix, allowsGet, protoSource);
-                methodEndpoints.Add(MapMethod(endpoints, prefix, $"/{method.Name}{route.Suffix}", route.Handler, unknown, [.. metadata, description], logger));
+                var errors = new EndpointErrorWriter(method.Name, logger, codecs, route.ErrorType, connect: false);
+                methodEndpoints.Add(MapMethod(endpoints, prefix, $"/{method.Name}{route.Suffix}", route.Handler, unknown, [.. metadata, description, errors], logger));
             }
         }
 
@@ -79,20 +80,24 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
         {
             var description = new ProtoHttpMethodMetadata(
                 method.Descriptor, ProtoHttpProtocol.Connect, formatSuffix: "", GetVerbPolicy.HasNoSideEffects(method.Descriptor), protoSource);
-            var metadata = serviceMetadata.Concat(method.Metadata).Append(method.Descriptor).Append(ConnectEndpointMetadata.Instance).Append(description).ToArray();
+            var errors = new EndpointErrorWriter(method.Name, logger, codecs, errorType: null, connect: true);
+            var metadata = serviceMetadata.Concat(method.Metadata)
+                .Append(method.Descriptor).Append(ConnectEndpointMetadata.Instance).Append(description).Append(errors).ToArray();
             methodEndpoints.Add(MapConnectMethod(endpoints, $"/{service.Descriptor.FullName}/{method.Name}", method.ConnectHandler!, metadata, logger));
         }
 
         methodEndpoints.Add(endpoints.Map($"{prefix}/{{**{UnknownMethodHandler.PathParameter}}}", unknown.HandleAsync)
             .WithDisplayName($"ProtoHttp {service.Descriptor.FullName} unknown method")
-            .WithMetadata(serviceMetadata));
+            .WithMetadata(serviceMetadata)
+            .WithMetadata(new EndpointErrorWriter(service.Descriptor.FullName, logger, codecs, errorType: null, connect: false)));
 
         IEndpointConventionBuilder? protoFile = null;
         if (options.ServeProtoFile)
         {
             var source = ProtoFileHandler.Load(service.FileName, typeof(TService).Assembly, service.BindType.Assembly);
             protoFile = endpoints.Map(prefix, new ProtoFileHandler(source, service.Descriptor.File, codecs, logger).HandleAsync)
-                .WithDisplayName($"ProtoHttp {service.FileName} source");
+                .WithDisplayName($"ProtoHttp {service.FileName} source")
+                .WithMetadata(new EndpointErrorWriter(prefix, logger, codecs, errorType: null, connect: false));
         }
 
         return new ProtoServiceEndpointConventionBuilder(methodEndpoints, protoFile);

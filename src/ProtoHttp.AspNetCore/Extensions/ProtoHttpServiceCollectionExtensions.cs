@@ -1,3 +1,5 @@
+using Microsoft.AspNetCore.Authorization;
+using Microsoft.AspNetCore.Authorization.Policy;
 using Microsoft.AspNetCore.Routing;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 using ProtoHttp.AspNetCore;
@@ -18,6 +20,11 @@ public static class ProtoHttpServiceCollectionExtensions
         ArgumentNullException.ThrowIfNull(services);
         services.AddRouting();
         services.AddOptions();
+        if (!services.Any(d => d.ServiceType == typeof(ProtoHttpMarkerService)))
+        {
+            DecorateAuthorizationResultHandler(services);
+        }
+
         services.TryAddSingleton<ProtoHttpMarkerService>();
         services.TryAddSingleton<ConnectPathClaims>();
         services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, GrpcOrConnectMatcherPolicy>());
@@ -54,5 +61,31 @@ public static class ProtoHttpServiceCollectionExtensions
         ArgumentNullException.ThrowIfNull(configure);
         builder.Services.Configure(ServiceOptionsName.For<TService>(), configure);
         return builder;
+    }
+
+    /// <summary>
+    /// Wraps the authorization result handler registered so far (ASP.NET Core's default when there is none yet, as
+    /// <c>AddAuthorization()</c> only adds its own when none is registered) in ProtoHttp's, which gives the refusals on
+    /// ProtoHttp's endpoints their ErrorResult. A handler the app registers after <c>AddProtoHttp()</c> replaces both.
+    /// </summary>
+    private static void DecorateAuthorizationResultHandler(IServiceCollection services)
+    {
+        var existing = services.LastOrDefault(d => d.ServiceType == typeof(IAuthorizationMiddlewareResultHandler) && !d.IsKeyedService);
+        if (existing is not null)
+        {
+            services.Remove(existing);
+        }
+
+        Func<IServiceProvider, IAuthorizationMiddlewareResultHandler> inner = existing switch
+        {
+            { ImplementationInstance: IAuthorizationMiddlewareResultHandler instance } => _ => instance,
+            { ImplementationFactory: { } factory } => provider => (IAuthorizationMiddlewareResultHandler)factory(provider),
+            { ImplementationType: { } type } => provider => (IAuthorizationMiddlewareResultHandler)ActivatorUtilities.CreateInstance(provider, type),
+            _ => _ => new AuthorizationMiddlewareResultHandler(),
+        };
+        services.Add(ServiceDescriptor.Describe(
+            typeof(IAuthorizationMiddlewareResultHandler),
+            provider => new ProtoHttpAuthorizationResultHandler(inner(provider)),
+            existing?.Lifetime ?? ServiceLifetime.Singleton));
     }
 }

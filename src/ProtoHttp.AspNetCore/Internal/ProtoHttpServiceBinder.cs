@@ -28,11 +28,13 @@ internal sealed class ProtoHttpServiceBinder<TService>(ServiceModel service, Ser
         Add(method, serviceMethod,
         [
             new(string.Empty, callHandler.HandlerFor(null)),
-            new(".json", callHandler.HandlerFor(MediaTypes.Canonical(MessageFormat.Json))),
-            new(".xml", callHandler.HandlerFor(MediaTypes.Canonical(MessageFormat.Xml))),
-            new(".pb", callHandler.HandlerFor(MediaTypes.Canonical(MessageFormat.Protobuf))),
+            Forcing(".json", MediaTypes.Canonical(MessageFormat.Json)),
+            Forcing(".xml", MediaTypes.Canonical(MessageFormat.Xml)),
+            Forcing(".pb", MediaTypes.Canonical(MessageFormat.Protobuf)),
         ],
         connectHandler);
+
+        MethodRoute Forcing(string suffix, WritableMediaType type) => new(suffix, callHandler.HandlerFor(type), type);
     }
 
     public override void AddMethod<TRequest, TResponse>(Method<TRequest, TResponse> method, ServerStreamingServerMethod<TRequest, TResponse>? handler)
@@ -62,17 +64,23 @@ internal sealed class ProtoHttpServiceBinder<TService>(ServiceModel service, Ser
     // PROTOCOL.md section 9: .sse and .ndjson name a stream; .json and .pb stand for their codec's stream, and XML has none.
     private void AddStreaming<TRequest, TResponse>(Method<TRequest, TResponse> method, MethodInfo serviceMethod, StreamingCallHandler<TService, TRequest, TResponse> callHandler)
         where TRequest : class
-        where TResponse : class =>
+        where TResponse : class
+    {
         Add(method, serviceMethod,
         [
             new(string.Empty, callHandler.HandlerFor(null)),
-            new(".sse", callHandler.HandlerFor(StreamMediaTypes.Events)),
-            new(".ndjson", callHandler.HandlerFor(StreamMediaTypes.Lines)),
-            new(".json", callHandler.HandlerFor(StreamMediaTypes.Lines)),
-            new(".pb", callHandler.HandlerFor(StreamMediaTypes.Proto)),
+            Forcing(".sse", StreamMediaTypes.Events),
+            Forcing(".ndjson", StreamMediaTypes.Lines),
+            Forcing(".json", StreamMediaTypes.Lines),
+            Forcing(".pb", StreamMediaTypes.Proto),
             new(".xml", callHandler.HandlerFor(null, suffixWithoutStream: ".xml")),
         ],
         settings.Options.EnableConnect ? callHandler.ConnectHandler : null);
+
+        // Before a stream starts, its errors are unary answers in the stream's codec.
+        MethodRoute Forcing(string suffix, StreamMediaType type) =>
+            new(suffix, callHandler.HandlerFor(type), MediaTypes.Canonical(type.Codec));
+    }
 
     private void Add(IMethod method, MethodInfo serviceMethod, MethodRoute[] routes, Microsoft.AspNetCore.Http.RequestDelegate? connectHandler = null)
     {

@@ -14,7 +14,7 @@ namespace ProtoHttp.Client.FunctionalTests.Infrastructure;
 /// The real sample server on Kestrel at a loopback port chosen by the OS, in the Production environment, with the
 /// client test service mapped beside the sample's and a stand-in for a proxy that answers an HTML 502.
 /// </summary>
-public sealed class ServerFixture : IAsyncLifetime
+public class ServerFixture : IAsyncLifetime
 {
     /// <summary>The page the stand-in proxy answers with.</summary>
     public const string ProxyPage = "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body><center><h1>502 Bad Gateway</h1></center></body>\r\n</html>";
@@ -45,8 +45,9 @@ public sealed class ServerFixture : IAsyncLifetime
         {
             builder.Logging.ClearProviders();
             builder.Services.AddSingleton<CallProbe>();
+            Configure(builder);
         });
-        app.MapProtoService<ClientTestService>();
+        MapTestService(app);
         app.MapPost("/proxy/{**path}", async context =>
         {
             context.Response.StatusCode = StatusCodes.Status502BadGateway;
@@ -59,6 +60,14 @@ public sealed class ServerFixture : IAsyncLifetime
         var addresses = app.Services.GetRequiredService<IServer>().Features.GetRequiredFeature<IServerAddressesFeature>().Addresses;
         (Address, Http2Address) = await SortByProtocolAsync(addresses.Select(a => new Uri(a)).ToArray());
     }
+
+    /// <summary>Adds to the app's services and settings.</summary>
+    protected virtual void Configure(WebApplicationBuilder builder)
+    {
+    }
+
+    /// <summary>Maps the client test service, the first mapping of it, whose Connect paths are therefore its own.</summary>
+    protected virtual void MapTestService(WebApplication app) => app.MapProtoService<ClientTestService>();
 
     /// <summary>Both endpoints bound port 0, so which is which shows only by asking: the HTTP/2-only one refuses HTTP/1.1.</summary>
     private static async Task<(Uri Http1, Uri Http2)> SortByProtocolAsync(Uri[] addresses)

@@ -1,6 +1,5 @@
 using System.Net;
 using System.Net.Sockets;
-using Microsoft.AspNetCore.Authentication;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.Extensions.DependencyInjection;
@@ -43,7 +42,12 @@ public sealed class SampleServer : IAsyncDisposable
 
     public IServiceProvider Services => _app.Services;
 
-    public static async Task<SampleServer> StartAsync(string environment = "Production", Action<WebApplicationBuilder>? configure = null, Action<WebApplication>? map = null)
+    /// <param name="environment">The host's environment.</param>
+    /// <param name="configure">Adds to the app's services and settings.</param>
+    /// <param name="map">Maps more endpoints.</param>
+    /// <param name="mapTestServices">Whether the test services are mapped first (then their Connect paths are theirs).</param>
+    public static async Task<SampleServer> StartAsync(
+        string environment = "Production", Action<WebApplicationBuilder>? configure = null, Action<WebApplication>? map = null, bool mapTestServices = true)
     {
         var logs = new LogSink();
         var http1 = new Uri($"http://127.0.0.1:{FreePort()}");
@@ -63,14 +67,17 @@ public sealed class SampleServer : IAsyncDisposable
             builder.Logging.AddFilter<LogSink>(category: null, LogLevel.Debug); // Beats appsettings.json: provider rules win.
             builder.Services.AddSingleton<CallProbe>();
             builder.Services.AddSingleton<StreamProbe>();
-            builder.Services.AddAuthentication(HeaderAuthenticationHandler.SchemeName)
-                .AddScheme<AuthenticationSchemeOptions, HeaderAuthenticationHandler>(HeaderAuthenticationHandler.SchemeName, null);
+            HeaderAuthenticationHandler.AddTo(builder.Services);
             builder.Services.AddProtoHttp().AddServiceOptions<ScriptedTestService>(o => o.MaxRequestBodySize = 64 * 1024);
             configure?.Invoke(builder);
         });
-        app.MapProtoService<ScriptedTestService>();
-        app.MapProtoService<ScriptedTestService>("/secure/test_service.proto").RequireAuthorization();
-        app.MapProtoService<StreamingTestService>();
+        if (mapTestServices)
+        {
+            app.MapProtoService<ScriptedTestService>();
+            app.MapProtoService<ScriptedTestService>("/secure/test_service.proto").RequireAuthorization();
+            app.MapProtoService<StreamingTestService>();
+        }
+
         map?.Invoke(app);
         await app.StartAsync();
         return new SampleServer(app, logs, http1, http2);
