@@ -1,11 +1,13 @@
 using Grpc.Core;
 using Microsoft.Extensions.DependencyInjection;
+using Northwind;
 using ProtoService;
 using SearchClient;
 
 // Searches the sample server's catalogue through the Grpc.Tools-generated SearchServiceClient, over ProtoHttp, or
-// over Connect to any Connect server (--protocol connect):
+// over Connect to any Connect server (--protocol connect); --replay and --upload stream orders instead:
 //   dotnet run --project samples/SearchClient -- chai
+//   dotnet run --project samples/SearchClient -- --replay 3
 var arguments = SearchArguments.Parse(args, out var error);
 if (arguments is null)
 {
@@ -21,7 +23,18 @@ services.AddProtoHttpClient<SearchService.SearchServiceClient>(o =>
     o.Format = arguments.Format;
     o.Protocol = arguments.Protocol;
 });
+services.AddProtoHttpClient<NorthwindStreams.NorthwindStreamsClient>(o =>
+{
+    o.Address = arguments.Address;
+    o.Format = arguments.Format;
+    o.Protocol = arguments.Protocol;
+});
 await using var provider = services.BuildServiceProvider();
+if (arguments.Replay is not null || arguments.Upload is not null)
+{
+    return await OrderStreams.RunAsync(provider.GetRequiredService<NorthwindStreams.NorthwindStreamsClient>(), arguments);
+}
+
 var client = provider.GetRequiredService<SearchService.SearchServiceClient>();
 
 var request = new SearchRequest { Query = arguments.Query };

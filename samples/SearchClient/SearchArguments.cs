@@ -3,11 +3,21 @@ using ProtoHttp.Client;
 
 namespace SearchClient;
 
-/// <summary>The command line: <c>query [--address URL] [--format protobuf|json|xml] [--protocol protohttp|connect] [--page N]</c>.</summary>
+/// <summary>
+/// The command line: <c>query [--address URL] [--format protobuf|json|xml] [--protocol protohttp|connect] [--page N]</c>,
+/// or instead of a query <c>--replay N</c> (the first N orders, streamed) or <c>--upload N</c> (N orders, streamed up).
+/// </summary>
 internal sealed record SearchArguments(string Query, Uri Address, MessageFormat Format, ClientProtocol Protocol, int? Page)
 {
     public const string Usage =
-        "usage: SearchClient <query> [--address http://localhost:5080] [--format protobuf|json|xml] [--protocol protohttp|connect] [--page N]";
+        "usage: SearchClient <query> [--address http://localhost:5080] [--format protobuf|json|xml] [--protocol protohttp|connect] [--page N]\n" +
+        "       SearchClient --replay N | --upload N [--address ...] [--format protobuf|json] [--protocol ...]";
+
+    /// <summary>How many orders to replay through the server stream, instead of searching.</summary>
+    public int? Replay { get; init; }
+
+    /// <summary>How many orders to upload through the client stream, instead of searching.</summary>
+    public int? Upload { get; init; }
 
     /// <summary>Reads the arguments, or returns <see langword="null"/> with the reason when they make no sense.</summary>
     public static SearchArguments? Parse(string[] args, out string? error)
@@ -17,6 +27,8 @@ internal sealed record SearchArguments(string Query, Uri Address, MessageFormat 
         var format = MessageFormat.Protobuf;
         var protocol = ClientProtocol.ProtoHttp;
         int? page = null;
+        int? replay = null;
+        int? upload = null;
         error = null;
         for (var i = 0; i < args.Length; i++)
         {
@@ -39,6 +51,14 @@ internal sealed record SearchArguments(string Query, Uri Address, MessageFormat 
                     page = number;
                     i++;
                     break;
+                case "--replay" when int.TryParse(value, out var count) && count > 0:
+                    replay = count;
+                    i++;
+                    break;
+                case "--upload" when int.TryParse(value, out var count) && count >= 0:
+                    upload = count;
+                    i++;
+                    break;
                 case var option when option.StartsWith("--", StringComparison.Ordinal):
                     error = $"'{option}' needs a valid value or is unknown.";
                     return null;
@@ -48,12 +68,12 @@ internal sealed record SearchArguments(string Query, Uri Address, MessageFormat 
             }
         }
 
-        if (query is null)
+        if (query is null && replay is null && upload is null)
         {
             error = "Say what to search for.";
             return null;
         }
 
-        return new SearchArguments(query, address, format, protocol, page);
+        return new SearchArguments(query ?? "", address, format, protocol, page) { Replay = replay, Upload = upload };
     }
 }

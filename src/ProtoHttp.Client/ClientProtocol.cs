@@ -8,8 +8,9 @@ public enum ClientProtocol
 
     /// <summary>
     /// The Connect protocol (connectrpc.com): <c>POST {Address}/{package.Service}/{Method}</c> with
-    /// <c>application/proto</c> or <c>application/json</c>, errors as Connect's JSON. Calls any Connect server
-    /// (connect-go, connect-es, ProtoHttp), not only ProtoHttp ones.
+    /// <c>application/proto</c> or <c>application/json</c>, errors as Connect's JSON; streaming methods in Connect's
+    /// streaming protocol (<c>application/connect+proto|json</c> envelopes, gzipped responses read). Calls any Connect
+    /// server (connect-go, connect-es, ProtoHttp), not only ProtoHttp ones.
     /// </summary>
     Connect,
 }

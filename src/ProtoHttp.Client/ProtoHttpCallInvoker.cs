@@ -5,13 +5,22 @@ namespace ProtoHttp.Client;
 
 /// <summary>
 /// Calls a ProtoHttp server with a Grpc.Tools-generated client: <c>new SearchService.SearchServiceClient(invoker)</c>
-/// sends each unary call as <c>POST {Address}/{file}.proto/{Method}</c> through an <see cref="HttpClient"/>
-/// (PROTOCOL.md section 8). Thread-safe; create one per HttpClient and share it.
+/// sends each call as <c>POST {Address}/{file}.proto/{Method}</c> through an <see cref="HttpClient"/>
+/// (PROTOCOL.md section 8), or to <c>{Address}/{package.Service}/{Method}</c> in the Connect protocol. Thread-safe;
+/// create one per HttpClient and share it.
 /// </summary>
 /// <remarks>
+/// <para>
 /// The URI names the .proto file, which a generated <c>Method</c> does not carry: the invoker finds the file from the
 /// messages' descriptors, or among the loaded assemblies, once per service; <see cref="ProtoHttpClientOptions.Services"/>
-/// names it up front. Only unary methods can be called: streaming ones fail at once with <see cref="StatusCode.Unimplemented"/>.
+/// names it up front.
+/// </para>
+/// <para>
+/// Every kind of method can be called. Streaming calls send and read Connect envelopes (<c>application/connect+proto</c>,
+/// or <c>connect+json</c> when the format is JSON; XML has no stream form) and read the response only as the caller
+/// asks, each message at most <see cref="ProtoHttpClientOptions.MaxResponseSize"/>; the status and trailers come from
+/// the stream's end-stream message. Bidirectional calls need HTTP/2.
+/// </para>
 /// </remarks>
 public sealed class ProtoHttpCallInvoker : CallInvoker
 {
@@ -55,18 +64,32 @@ public sealed class ProtoHttpCallInvoker : CallInvoker
     }
 
     /// <inheritdoc/>
-    public override AsyncServerStreamingCall<TResponse> AsyncServerStreamingCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options, TRequest request) =>
-        throw Streaming(method);
+    /// <exception cref="RpcException"><c>Unimplemented</c>: the format is XML, which has no stream form.</exception>
+    public override AsyncServerStreamingCall<TResponse> AsyncServerStreamingCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options, TRequest request)
+    {
+        ArgumentNullException.ThrowIfNull(method);
+        ArgumentNullException.ThrowIfNull(request);
+        return StreamingCall<TRequest, TResponse>.StartServerStreaming(_httpClient, _settings.Method(method), options, request);
+    }
 
     /// <inheritdoc/>
-    public override AsyncClientStreamingCall<TRequest, TResponse> AsyncClientStreamingCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options) =>
-        throw Streaming(method);
+    /// <exception cref="RpcException"><c>Unimplemented</c>: the format is XML, which has no stream form.</exception>
+    public override AsyncClientStreamingCall<TRequest, TResponse> AsyncClientStreamingCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options)
+    {
+        ArgumentNullException.ThrowIfNull(method);
+        return StreamingCall<TRequest, TResponse>.StartClientStreaming(_httpClient, _settings.Method(method), options);
+    }
 
     /// <inheritdoc/>
-    public override AsyncDuplexStreamingCall<TRequest, TResponse> AsyncDuplexStreamingCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options) =>
-        throw Streaming(method);
-
-    private static RpcException Streaming(IMethod method) => new(new Status(
-        StatusCode.Unimplemented,
-        $"{method.FullName} is a {method.Type} method, and ProtoHttp carries one request and one response per HTTP exchange, so only unary methods can be called; use gRPC for streaming."));
+    /// <remarks>
+    /// Bidirectional calls need HTTP/2: one sent through an HttpClient whose default version is lower goes as HTTP/2
+    /// with <see cref="HttpVersionPolicy.RequestVersionExact"/> (h2c with prior knowledge over <c>http://</c>), and a
+    /// server that does not speak it fails the call with <see cref="StatusCode.Unimplemented"/>.
+    /// </remarks>
+    /// <exception cref="RpcException"><c>Unimplemented</c>: the format is XML, which has no stream form.</exception>
+    public override AsyncDuplexStreamingCall<TRequest, TResponse> AsyncDuplexStreamingCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options)
+    {
+        ArgumentNullException.ThrowIfNull(method);
+        return StreamingCall<TRequest, TResponse>.StartDuplexStreaming(_httpClient, _settings.Method(method), options);
+    }
 }

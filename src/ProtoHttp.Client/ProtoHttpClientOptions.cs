@@ -21,10 +21,17 @@ public sealed class ProtoHttpClientOptions
     /// </summary>
     public ClientProtocol Protocol { get; set; } = ClientProtocol.ProtoHttp;
 
-    /// <summary>The format requests are sent and responses asked for in. Default <see cref="MessageFormat.Protobuf"/>.</summary>
+    /// <summary>
+    /// The format requests are sent and responses asked for in. Default <see cref="MessageFormat.Protobuf"/>. Streaming
+    /// calls use its Connect envelopes (<c>connect+proto</c>, <c>connect+json</c>); XML has none, so they fail with
+    /// <c>Unimplemented</c> in XML.
+    /// </summary>
     public MessageFormat Format { get; set; } = MessageFormat.Protobuf;
 
-    /// <summary>The largest response body read, in bytes; a larger one fails the call with <c>ResourceExhausted</c>. <see langword="null"/> for no limit.</summary>
+    /// <summary>
+    /// The largest response body read, in bytes (for a streaming call, the largest message of the stream, inflated if
+    /// gzipped); a larger one fails the call with <c>ResourceExhausted</c>. <see langword="null"/> for no limit.
+    /// </summary>
     public long? MaxResponseSize { get; set; } = DefaultMaxResponseSize;
 
     /// <summary>

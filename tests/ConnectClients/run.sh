@@ -65,5 +65,24 @@ status=$?
 set -e
 [ $status = 1 ] && grep -q "Search failed (InvalidArgument): page_number starts at 1, not 0." <<<"$refusal" \
   || fail "the typed client did not read connect-es's invalid_argument error: $refusal"
+# Streams: connect-es gzips every envelope (compressMinBytes 0) when asked with Connect-Accept-Encoding, as the typed
+# client asks; so the replay and the upload's answer arrive gzipped, and so does the end-stream message of a failure.
+curl -s -D - -o /dev/null -H 'Content-Type: application/connect+proto' -H 'Connect-Accept-Encoding: gzip' \
+  --data-binary @<(printf '\x00\x00\x00\x00\x02\x08\x02') "$es_url/Northwind.NorthwindStreams/ReplayOrders" \
+  | grep -qi '^connect-content-encoding: gzip' || fail "connect-es did not gzip its response envelopes"
+for format in protobuf json; do
+  replay=$("${client[@]}" --protocol connect --format $format --address "$es_url" --replay 3)
+  [ "$(grep -c '^order 9000[123]  ES  1 lines$' <<<"$replay")" = 3 ] \
+    || fail "the typed client (Connect, $format) did not read connect-es's server stream: $replay"
+  "${client[@]}" --protocol connect --format $format --address "$es_url" --upload 4 | grep -q "^uploaded 4 orders, 4 lines, worth 180.00$" \
+    || fail "the typed client (Connect, $format) did not upload through connect-es's client stream"
+done
+set +e
+broken=$("${client[@]}" --protocol connect --address "$es_url" --replay 1001 2>&1)
+status=$?
+set -e
+[ $status = 1 ] && [ "$(grep -c '^order ' <<<"$broken")" = 2 ] \
+  && grep -q "The stream failed (ResourceExhausted): connect-es replays at most 1000 orders." <<<"$broken" \
+  || fail "the typed client did not read connect-es's failure after two messages: $broken"
 
-echo "connect clients: connect-es and buf curl called the sample; the typed client called connect-es"
+echo "connect clients: connect-es and buf curl called the sample; the typed client called connect-es, unary and streams"

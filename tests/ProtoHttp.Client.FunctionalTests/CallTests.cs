@@ -83,17 +83,4 @@ public sealed class CallTests(ServerFixture server) : IClassFixture<ServerFixtur
 
         Assert.NotEmpty(response.Result);
     }
-
-    [Fact]
-    public void StreamingMethodsFailAtOnceWithUnimplemented()
-    {
-        using var clients = new ClientFactory(server.Address);
-
-        var ex = Assert.Throws<RpcException>(() => clients.Test.Watch(new Protos.Empty()));
-
-        Assert.Equal(StatusCode.Unimplemented, ex.StatusCode);
-        Assert.Equal(
-            "/protohttp.clienttests.ClientTestService/Watch is a ServerStreaming method, and ProtoHttp carries one request and one response per HTTP exchange, so only unary methods can be called; use gRPC for streaming.",
-            ex.Status.Detail);
-    }
 }

@@ -75,51 +75,17 @@ internal static class ConnectCompression
     /// <exception cref="CallRejectedException">Over <paramref name="limit"/> (<c>resource_exhausted</c>) or not gzip (<c>invalid_argument</c>).</exception>
     private static (byte[] Pooled, int Length) Decompress(ReadOnlySequence<byte> compressed, long limit)
     {
-        // One byte past the limit is enough to know the message is over it.
-        var cap = (int)Math.Min(limit + 1, Array.MaxLength);
-        var buffer = ArrayPool<byte>.Shared.Rent((int)Math.Min(Math.Max(compressed.Length * 4, 1024), cap));
-        var length = 0;
         try
         {
-            using var input = new GZipStream(new MemoryStream(compressed.ToArray()), CompressionMode.Decompress);
-            while (true)
-            {
-                if (length == buffer.Length)
-                {
-                    if (length >= cap)
-                    {
-                        break;
-                    }
-
-                    var larger = ArrayPool<byte>.Shared.Rent((int)Math.Min((long)buffer.Length * 2, cap));
-                    buffer.AsSpan(0, length).CopyTo(larger);
-                    ArrayPool<byte>.Shared.Return(buffer);
-                    buffer = larger;
-                }
-
-                var read = input.Read(buffer, length, Math.Min(buffer.Length, cap) - length);
-                if (read == 0)
-                {
-                    break;
-                }
-
-                length += read;
-            }
+            return BoundedGzip.TryDecompress(compressed, limit, out var pooled, out var length)
+                ? (pooled, length)
+                : throw new CallRejectedException(StatusCodes.Status429TooManyRequests, StatusCode.ResourceExhausted,
+                    $"The decompressed message is larger than the limit of {limit} bytes.");
         }
         catch (InvalidDataException ex)
         {
-            ArrayPool<byte>.Shared.Return(buffer);
             throw CallRejectedException.BadRequest($"The message is not valid gzip: {ex.Message}");
         }
-
-        if (length > limit)
-        {
-            ArrayPool<byte>.Shared.Return(buffer);
-            throw new CallRejectedException(StatusCodes.Status429TooManyRequests, StatusCode.ResourceExhausted,
-                $"The decompressed message is larger than the limit of {limit} bytes.");
-        }
-
-        return (buffer, length);
     }
 
     public static byte[] Compress(ReadOnlySpan<byte> data)

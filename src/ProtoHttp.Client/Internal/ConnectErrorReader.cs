@@ -19,40 +19,37 @@ internal static class ConnectErrorReader
     {
         var httpStatus = (int)response.StatusCode;
         using var body = await ResponseBody.ReadAsync(response.Content, MaxErrorBodySize, truncate: true, cancellationToken).ConfigureAwait(false);
-        if (!body.Truncated && TryParse(System.Buffers.BuffersExtensions.ToArray(body.Data)) is { } error)
+        if (!body.Truncated && TryParse(System.Buffers.BuffersExtensions.ToArray(body.Data), trailers) is { } error)
         {
-            if (error.Details.Count > 0)
-            {
-                trailers.Add(StatusDetailsTrailer, StatusBytes(error.Code, error.Message, error.Details));
-            }
-
-            return new RpcException(new Status(error.Code, error.Message), trailers);
+            return error;
         }
 
         var code = ConnectCodes.FromHttpStatus(httpStatus);
         return new RpcException(new Status(code, $"The server answered {httpStatus} {response.ReasonPhrase} without a Connect error."), trailers);
     }
 
-    private static (StatusCode Code, string Message, List<Any> Details)? TryParse(byte[] body)
+    /// <summary>
+    /// The exception a Connect error object stands for (an error answer's body, or the <c>error</c> of an end-stream
+    /// message), with its details added to <paramref name="trailers"/>; <see langword="null"/> when it is no Connect error.
+    /// </summary>
+    public static RpcException? FromJson(JsonElement error, Metadata trailers)
     {
         try
         {
-            using var json = JsonDocument.Parse(body);
-            var root = json.RootElement;
-            if (root.ValueKind != JsonValueKind.Object
-                || !root.TryGetProperty("code", out var code) || code.ValueKind != JsonValueKind.String
+            if (error.ValueKind != JsonValueKind.Object
+                || !error.TryGetProperty("code", out var code) || code.ValueKind != JsonValueKind.String
                 || !ConnectCodes.TryParse(code.GetString(), out var status))
             {
                 return null;
             }
 
-            var message = root.TryGetProperty("message", out var text) && text.ValueKind == JsonValueKind.String ? text.GetString()! : "";
+            var message = error.TryGetProperty("message", out var text) && text.ValueKind == JsonValueKind.String ? text.GetString()! : "";
             var details = new List<Any>();
-            if (root.TryGetProperty("details", out var list) && list.ValueKind == JsonValueKind.Array)
+            if (error.TryGetProperty("details", out var list) && list.ValueKind == JsonValueKind.Array)
             {
                 foreach (var detail in list.EnumerateArray())
                 {
-                    if (detail.TryGetProperty("type", out var type) && detail.TryGetProperty("value", out var value)
+                    if (detail.ValueKind == JsonValueKind.Object && detail.TryGetProperty("type", out var type) && detail.TryGetProperty("value", out var value)
                         && type.GetString() is { } typeName && value.GetString() is { } base64)
                     {
                         details.Add(new Any { TypeUrl = "type.googleapis.com/" + typeName, Value = ByteString.FromBase64(Pad(base64)) });
@@ -60,9 +57,27 @@ internal static class ConnectErrorReader
                 }
             }
 
-            return (status, message, details);
+            if (details.Count > 0)
+            {
+                trailers.Add(StatusDetailsTrailer, StatusBytes(status, message, details));
+            }
+
+            return new RpcException(new Status(status, message), trailers);
         }
-        catch (Exception ex) when (ex is JsonException or FormatException or InvalidOperationException)
+        catch (Exception ex) when (ex is FormatException or InvalidOperationException)
+        {
+            return null; // Not a Connect error after all.
+        }
+    }
+
+    private static RpcException? TryParse(byte[] body, Metadata trailers)
+    {
+        try
+        {
+            using var json = JsonDocument.Parse(body);
+            return FromJson(json.RootElement, trailers);
+        }
+        catch (JsonException)
         {
             return null; // Not a Connect error after all: the HTTP status speaks instead.
         }

@@ -1,6 +1,7 @@
 using System.Collections.Concurrent;
 using Google.Protobuf.Reflection;
 using Grpc.Core;
+using ProtoHttp.Streaming;
 
 namespace ProtoHttp.Client.Internal;
 
@@ -51,6 +52,14 @@ internal sealed class InvokerSettings
         }
 
         Accept = MediaTypes.Canonical(Format).MediaType;
+
+        // Streams travel in Connect envelopes of the unary codec; XML has no stream form (PROTOCOL.md section 9).
+        StreamContentType = Format switch
+        {
+            MessageFormat.Protobuf => StreamMediaTypes.ConnectProto,
+            MessageFormat.Json => StreamMediaTypes.ConnectJson,
+            _ => null,
+        };
         MaxResponseSize = options.MaxResponseSize;
     }
 
@@ -68,6 +77,9 @@ internal sealed class InvokerSettings
     public string ContentType { get; }
 
     public string Accept { get; }
+
+    /// <summary>The envelope type streaming calls send and ask for, <see langword="null"/> for a format without one (XML).</summary>
+    public string? StreamContentType { get; }
 
     public long? MaxResponseSize { get; }
 

@@ -13,12 +13,7 @@ public sealed class ClientTestService(CallProbe probe) : Protos.ClientTestServic
             throw new InvalidOperationException("A plain exception whose text must not reach the client.");
         }
 
-        if (!StatusMapping.TryParseCodeName(request.Code, out var code))
-        {
-            throw new RpcException(new Status(StatusCode.InvalidArgument, $"'{request.Code}' is no status name."));
-        }
-
-        throw new RpcException(new Status(code, request.Detail), new Metadata { { "failure-reason", request.Detail } });
+        throw Failure(request.Code, request.Detail);
     }
 
     public override async Task<Empty> Slow(SlowRequest request, ServerCallContext context)
@@ -58,5 +53,94 @@ public sealed class ClientTestService(CallProbe probe) : Protos.ClientTestServic
         context.ResponseTrailers.Add("x-echo-trailer", "sent as a trailer");
         context.ResponseTrailers.Add("x-echo-bin", [1, 2, 255]);
         return reply;
+    }
+
+    public override async Task Count(CountRequest request, IServerStreamWriter<Number> responseStream, ServerCallContext context)
+    {
+        await context.WriteResponseHeadersAsync(new Metadata { { "x-stream-header", "sent before the numbers" } });
+        context.ResponseTrailers.Add("x-count", request.Count.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        var padding = Google.Protobuf.ByteString.CopyFrom(new byte[request.Padding]);
+        for (var i = 1; i <= request.Count; i++)
+        {
+            await responseStream.WriteAsync(new Number { Value = i, Padding = padding });
+        }
+
+        if (request.HangMs > 0)
+        {
+            await Watch(request.Probe, context, () => Task.Delay(request.HangMs, context.CancellationToken));
+        }
+        else if (request.Probe.Length > 0)
+        {
+            probe.Report(request.Probe, cancelled: false); // Every number is written: the client has taken them all, or the network holds them.
+        }
+
+        if (request.FailCode.Length > 0)
+        {
+            throw Failure(request.FailCode, request.Detail);
+        }
+    }
+
+    public override async Task<Total> Sum(IAsyncStreamReader<Number> requestStream, ServerCallContext context)
+    {
+        var total = new Total();
+        await Watch(context.RequestHeaders.GetValue("x-probe"), context, async () =>
+        {
+            await foreach (var number in requestStream.ReadAllAsync(context.CancellationToken))
+            {
+                Check(number, total.Count);
+                total.Count++;
+                total.Sum += number.Value;
+            }
+        });
+        context.ResponseTrailers.Add("x-count", total.Count.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        return total;
+    }
+
+    public override Task Twice(IAsyncStreamReader<Number> requestStream, IServerStreamWriter<Number> responseStream, ServerCallContext context) =>
+        Watch(context.RequestHeaders.GetValue("x-probe"), context, async () =>
+        {
+            var count = 0;
+            await foreach (var number in requestStream.ReadAllAsync(context.CancellationToken))
+            {
+                Check(number, count++);
+                await responseStream.WriteAsync(new Number { Value = number.Value * 2 });
+            }
+        });
+
+    private static void Check(Number number, int index)
+    {
+        if (number.Value < 0)
+        {
+            throw new RpcException(new Status(StatusCode.InvalidArgument, $"{number.Value} is negative."), new Metadata { { "failed-at", index.ToString(System.Globalization.CultureInfo.InvariantCulture) } });
+        }
+    }
+
+    private static RpcException Failure(string name, string detail) => StatusMapping.TryParseCodeName(name, out var code)
+        ? new RpcException(new Status(code, detail), new Metadata { { "failure-reason", detail } })
+        : new RpcException(new Status(StatusCode.InvalidArgument, $"'{name}' is no status name."));
+
+    /// <summary>Runs <paramref name="work"/>, telling the probe (if the call is named) that it started and whether its token fired.</summary>
+    private async Task Watch(string? name, ServerCallContext context, Func<Task> work)
+    {
+        if (name is not null)
+        {
+            probe.ReportStarted(name);
+        }
+
+        try
+        {
+            await work();
+        }
+        catch (Exception ex) when (name is not null && (ex is OperationCanceledException || context.CancellationToken.IsCancellationRequested))
+        {
+            // A request stream that breaks off throws IOException as the token fires.
+            probe.Report(name, cancelled: true);
+            throw;
+        }
+
+        if (name is not null)
+        {
+            probe.Report(name, cancelled: false);
+        }
     }
 }

@@ -153,17 +153,18 @@ public sealed class InvokerRequestTests
     }
 
     [Fact]
-    public void StreamingMethodsFailAtOnceWithUnimplemented()
+    public void StreamingMethodsInXmlFailAtOnceWithUnimplemented()
     {
+        // XML has no stream format; streams are called in protobuf or JSON (the functional tests call them).
         using var http = new HttpClient();
-        var invoker = new ProtoHttpCallInvoker(http, new ProtoHttpClientOptions { Address = new Uri("http://server") });
+        var invoker = new ProtoHttpCallInvoker(http, new ProtoHttpClientOptions { Address = new Uri("http://server"), Format = MessageFormat.Xml });
         var marshaller = Marshallers.Create<SearchRequest>(r => r.ToByteArray(), SearchRequest.Parser.ParseFrom);
         var method = new Method<SearchRequest, SearchRequest>(MethodType.ServerStreaming, "ProtoService.SearchService", "Watch", marshaller, marshaller);
 
         var error = Assert.Throws<RpcException>(() => invoker.AsyncServerStreamingCall(method, null, default, Request));
 
         Assert.Equal(StatusCode.Unimplemented, error.StatusCode);
-        Assert.Contains("only unary methods", error.Status.Detail, StringComparison.Ordinal);
+        Assert.Contains("XML has no stream format", error.Status.Detail, StringComparison.Ordinal);
     }
 
     internal static SearchService.SearchServiceClient Client(FakeHandler handler, ProtoHttpClientOptions? options = null)

@@ -1,0 +1,139 @@
+using System.Buffers;
+using System.IO.Pipelines;
+using Google.Protobuf;
+using Google.Protobuf.Reflection;
+using Grpc.Core;
+using ProtoHttp.Streaming;
+
+namespace ProtoHttp.Client.Internal;
+
+/// <summary>
+/// Reads a response stream of Connect envelopes one message at a time, only as the caller asks: nothing is read ahead,
+/// so a slow reader leaves the backlog in the network's flow control instead of memory. Each message is held whole once,
+/// at most <see cref="ProtoHttpClientOptions.MaxResponseSize"/>; gzip envelopes are inflated within the same limit.
+/// </summary>
+internal sealed class ResponseEnvelopeReader(Stream body, IMessageReader codec, long? limit, bool gzip)
+{
+    // The end-stream message is the server's JSON, not a message of the app's: bounded even when messages are not.
+    private const long MaxEndStreamSize = 4 * 1024 * 1024;
+
+    private readonly PipeReader _reader = PipeReader.Create(body);
+
+    /// <summary>The trailers of the end-stream message, once it has been read.</summary>
+    public Metadata? Trailers { get; private set; }
+
+    /// <summary>The failure the end-stream message told, if it told one.</summary>
+    public RpcException? Error { get; private set; }
+
+    /// <summary>The next message, or <see langword="null"/> once the end-stream message has been read.</summary>
+    /// <exception cref="RpcException">
+    /// <c>ResourceExhausted</c> for a message over the limit; <c>Internal</c> for a stream that is not one of envelopes.
+    /// </exception>
+    public async ValueTask<IMessage?> ReadAsync(MessageDescriptor descriptor, CancellationToken cancellationToken)
+    {
+        while (true)
+        {
+            var result = await _reader.ReadAsync(cancellationToken).ConfigureAwait(false);
+            var buffer = result.Buffer;
+            if (Envelope.TryReadHeader(buffer, out var flags, out var length))
+            {
+                var end = Check(flags, length);
+                var size = Envelope.HeaderLength + (long)length;
+                if (buffer.Length >= size)
+                {
+                    try
+                    {
+                        return Parse(buffer.Slice(Envelope.HeaderLength, length), flags, end, descriptor);
+                    }
+                    finally
+                    {
+                        _reader.AdvanceTo(buffer.GetPosition(size));
+                    }
+                }
+            }
+
+            if (result.IsCompleted)
+            {
+                _reader.AdvanceTo(buffer.End);
+                throw Malformed(buffer.IsEmpty
+                    ? "The response stream ended without its end-stream message, so the call's outcome is unknown"
+                    : $"The response stream ends inside an envelope: {buffer.Length} bytes arrived of the envelope that starts there");
+            }
+
+            // Nothing consumed, everything examined: the next read waits for more and appends it.
+            _reader.AdvanceTo(buffer.Start, buffer.End);
+        }
+    }
+
+    public void Complete() => _reader.Complete();
+
+    /// <summary>Whether the envelope is the end-stream message; refuses flags and lengths that cannot be read.</summary>
+    private bool Check(byte flags, uint length)
+    {
+        var end = (flags & Envelope.EndStreamFlag) != 0;
+        var compressed = (flags & Envelope.CompressedFlag) != 0;
+        if ((flags & ~(Envelope.EndStreamFlag | Envelope.CompressedFlag)) != 0 || (compressed && !gzip))
+        {
+            throw Malformed(compressed && !gzip
+                ? "A response envelope is flagged compressed (0x01), but the response names no Connect-Content-Encoding this client reads"
+                : $"A response envelope has the unknown flags 0x{flags:x2}");
+        }
+
+        var max = end ? MaxEndStreamSize : limit;
+        if (length > max)
+        {
+            throw end
+                ? Malformed($"The end-stream message is {length} bytes, more than the {MaxEndStreamSize} bytes this client reads")
+                : TooLarge(length, max.Value);
+        }
+
+        return end;
+    }
+
+    private IMessage? Parse(ReadOnlySequence<byte> payload, byte flags, bool end, MessageDescriptor descriptor)
+    {
+        byte[]? inflated = null;
+        try
+        {
+            if ((flags & Envelope.CompressedFlag) != 0)
+            {
+                var max = end ? MaxEndStreamSize : limit ?? Array.MaxLength;
+                if (!BoundedGzip.TryDecompress(payload, max, out inflated, out var inflatedLength))
+                {
+                    throw end ? Malformed($"The end-stream message inflates past {MaxEndStreamSize} bytes") : TooLarge(null, max);
+                }
+
+                payload = new ReadOnlySequence<byte>(inflated, 0, inflatedLength);
+            }
+
+            if (end)
+            {
+                (Trailers, Error) = EndStreamMessage.Read(payload);
+                return null;
+            }
+
+            return codec.Read(payload, descriptor);
+        }
+        catch (InvalidMessageException ex)
+        {
+            throw Malformed($"A response message could not be read: {ex.Message}");
+        }
+        catch (InvalidDataException ex)
+        {
+            throw Malformed($"A response envelope flagged gzip is not gzip: {ex.Message}");
+        }
+        finally
+        {
+            if (inflated is { Length: > 0 })
+            {
+                ArrayPool<byte>.Shared.Return(inflated);
+            }
+        }
+    }
+
+    private static RpcException TooLarge(uint? length, long limit) => new(new Status(StatusCode.ResourceExhausted, length is { } size
+        ? $"A response message of {size} bytes is larger than ProtoHttpClientOptions.MaxResponseSize ({limit} bytes)."
+        : $"A gzipped response message inflates past ProtoHttpClientOptions.MaxResponseSize ({limit} bytes)."));
+
+    private static RpcException Malformed(string reason) => new(new Status(StatusCode.Internal, reason + "."));
+}

@@ -1,0 +1,321 @@
+using System.Net;
+using Google.Protobuf;
+using Grpc.Core;
+using ProtoHttp.Streaming;
+
+namespace ProtoHttp.Client.Internal;
+
+/// <summary>
+/// One server-streaming, client-streaming or bidirectional call over Connect envelopes (PROTOCOL.md sections 9 and 10):
+/// the request goes as one envelope or as a request stream; the response is read envelope by envelope as the caller
+/// asks, and its end-stream message gives the status and trailers. A failure before the stream starts is the server's
+/// ErrorResult or Connect error, read as for unary calls.
+/// </summary>
+internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, TResponse>, IAsyncStreamReader<TResponse>, IRequestStreamOwner
+    where TRequest : class
+    where TResponse : class
+{
+    private const string ConnectAcceptEncoding = "Connect-Accept-Encoding";
+    private const string ConnectContentEncoding = "Connect-Content-Encoding";
+
+    private readonly bool _duplex;
+    private readonly string _streamType;
+    private Task _opened = Task.CompletedTask;
+    private HttpResponseMessage? _response;
+    private ResponseEnvelopeReader? _envelopes;
+    private RequestStreamContent? _requestBody;
+    private int _reading;
+    private volatile bool _readCancelled;
+    private volatile bool _http2Required;
+
+    private StreamingCall(ClientMethod<TRequest, TResponse> method, CallOptions options, bool duplex)
+        : base(method, options)
+    {
+        _duplex = duplex;
+        _streamType = method.Settings.StreamContentType!;
+    }
+
+    public TResponse Current { get; private set; } = null!;
+
+    CancellationToken IRequestStreamOwner.Token => CallToken;
+
+    public static AsyncServerStreamingCall<TResponse> StartServerStreaming(
+        HttpClient httpClient, ClientMethod<TRequest, TResponse> method, CallOptions options, TRequest request)
+    {
+        CheckFormat(method);
+        var call = new StreamingCall<TRequest, TResponse>(method, options, duplex: false);
+        call._opened = call.OpenAsync(httpClient, new MessageContent((IMessage)request, method.Settings.Writer, call._streamType, enveloped: true));
+        return new AsyncServerStreamingCall<TResponse>(call, Headers, Status, Trailers, DisposeCall, call);
+    }
+
+    public static AsyncClientStreamingCall<TRequest, TResponse> StartClientStreaming(
+        HttpClient httpClient, ClientMethod<TRequest, TResponse> method, CallOptions options)
+    {
+        CheckFormat(method);
+        var call = new StreamingCall<TRequest, TResponse>(method, options, duplex: false);
+        var requestStream = call.OpenRequestStream(httpClient);
+        return new AsyncClientStreamingCall<TRequest, TResponse>(requestStream, call.ReadOnlyMessageAsync(), Headers, Status, Trailers, DisposeCall, call);
+    }
+
+    public static AsyncDuplexStreamingCall<TRequest, TResponse> StartDuplexStreaming(
+        HttpClient httpClient, ClientMethod<TRequest, TResponse> method, CallOptions options)
+    {
+        CheckFormat(method);
+        var call = new StreamingCall<TRequest, TResponse>(method, options, duplex: true);
+        var requestStream = call.OpenRequestStream(httpClient);
+        return new AsyncDuplexStreamingCall<TRequest, TResponse>(requestStream, call, Headers, Status, Trailers, DisposeCall, call);
+    }
+
+    public async Task<bool> MoveNext(CancellationToken cancellationToken)
+    {
+        if (Interlocked.Exchange(ref _reading, 1) == 1)
+        {
+            throw new InvalidOperationException("A previous read of the response stream is still in progress; await each MoveNext before the next.");
+        }
+
+        try
+        {
+            // As under gRPC, the token of one read cancels the whole call.
+            using var registration = cancellationToken.CanBeCanceled
+                ? cancellationToken.Register(static state =>
+                {
+                    var call = (StreamingCall<TRequest, TResponse>)state!;
+                    call._readCancelled = true;
+                    call.Cancel();
+                }, this)
+                : default;
+            if (await ReadNextAsync(single: false).ConfigureAwait(false) is not { } message)
+            {
+                return false;
+            }
+
+            Current = message;
+            return true;
+        }
+        finally
+        {
+            Volatile.Write(ref _reading, 0);
+        }
+    }
+
+    void IRequestStreamOwner.ThrowIfEnded()
+    {
+        if (Failure is { } failure)
+        {
+            throw failure;
+        }
+
+        if (Outcome is not null)
+        {
+            throw new InvalidOperationException($"{Method.FullName} has completed; no more messages can be written to its request stream.");
+        }
+    }
+
+    async Task<Exception> IRequestStreamOwner.WriteFailedAsync(Exception exception)
+    {
+        if (Failure is null && !CallToken.IsCancellationRequested)
+        {
+            // The server may have answered and closed the request stream (an error, a 505): its answer tells why.
+            await Task.WhenAny(_opened, Task.Delay(TimeSpan.FromSeconds(5))).ConfigureAwait(false);
+        }
+
+        var rpc = Fail(exception);
+        Release();
+        return rpc;
+    }
+
+    protected override void OnDisposed()
+    {
+        // A read in progress sees the cancellation and releases the response itself.
+        if (Volatile.Read(ref _reading) == 0 && _opened.IsCompleted)
+        {
+            if (Outcome is null)
+            {
+                Fail(new OperationCanceledException());
+            }
+
+            Release();
+        }
+    }
+
+    protected override RpcException? Translate(Exception exception) => exception switch
+    {
+        _ when _readCancelled =>
+            Error(StatusCode.Cancelled, $"Reading the response stream of {Method.FullName} was cancelled by the token given to MoveNext."),
+        HttpRequestException { HttpRequestError: not (HttpRequestError.ConnectionError or HttpRequestError.NameResolutionError) } when _http2Required && _response is null =>
+            Error(StatusCode.Unimplemented,
+                $"{Method.FullName} is bidirectional, which needs HTTP/2 (requests and responses flow at once), and {Method.Uri} did not answer " +
+                $"in HTTP/2: {exception.Message} Call it at an address that serves HTTP/2 (h2c or HTTPS).", exception),
+        _ => null,
+    };
+
+    /// <exception cref="RpcException"><c>Unimplemented</c>: the format has no stream form (XML); thrown before anything is sent.</exception>
+    private static void CheckFormat(ClientMethod<TRequest, TResponse> method)
+    {
+        if (method.Settings.StreamContentType is null)
+        {
+            throw Error(StatusCode.Unimplemented,
+                $"{method.FullName} is a streaming method, and XML has no stream format: streams travel as Connect envelopes of protobuf or JSON. " +
+                "Call it with a client whose ProtoHttpClientOptions.Format is Protobuf or Json.");
+        }
+    }
+
+    private static Task<Metadata> Headers(object state) => ((StreamingCall<TRequest, TResponse>)state).ResponseHeadersAsync;
+
+    private static Status Status(object state) => ((StreamingCall<TRequest, TResponse>)state).GetStatus();
+
+    private static Metadata Trailers(object state) => ((StreamingCall<TRequest, TResponse>)state).GetTrailers();
+
+    private static void DisposeCall(object state) => ((StreamingCall<TRequest, TResponse>)state).Dispose();
+
+    private RequestStreamWriter<TRequest> OpenRequestStream(HttpClient httpClient)
+    {
+        _requestBody = new RequestStreamContent(_streamType, CallToken);
+        var writer = new RequestStreamWriter<TRequest>(this, _requestBody, Method.Settings.Writer);
+        _opened = OpenAsync(httpClient, _requestBody);
+        return writer;
+    }
+
+    /// <summary>Sends the request and reads up to the start of the response stream. Never throws: a failure is the call's outcome.</summary>
+    private async Task OpenAsync(HttpClient httpClient, HttpContent content)
+    {
+        try
+        {
+            var request = CreateRequest(httpClient, content);
+            if (IsConnect)
+            {
+                // Real Connect servers gzip large messages when asked; this client reads them (ResponseEnvelopeReader).
+                request.Headers.TryAddWithoutValidation(ConnectAcceptEncoding, "gzip");
+            }
+            else
+            {
+                request.Headers.TryAddWithoutValidation("Accept", _streamType);
+            }
+
+            if (_duplex && request.Version < HttpVersion.Version20)
+            {
+                // Both directions at once need HTTP/2; over http:// that is h2c with prior knowledge, so no fallback.
+                request.Version = HttpVersion.Version20;
+                request.VersionPolicy = HttpVersionPolicy.RequestVersionExact;
+                _http2Required = true;
+            }
+
+            var response = await httpClient.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, CallToken).ConfigureAwait(false);
+            _response = response;
+            SetHeaders(HeaderMetadata.FromResponse(response, withTrailers: false));
+            if (!response.IsSuccessStatusCode)
+            {
+                throw await ErrorAnswer.ReadAsync(response, Method.Settings, CallToken).ConfigureAwait(false);
+            }
+
+            var contentType = response.Content.Headers.ContentType?.ToString();
+            if (StreamMediaTypes.EnvelopeType(contentType) is not { } type || type.Codec != Method.Settings.Format)
+            {
+                throw Error(StatusCode.Internal,
+                    $"The response to {Method.FullName} is not a stream of {_streamType} envelopes: the server answered {(int)response.StatusCode} with Content-Type '{contentType}'.");
+            }
+
+            var body = await response.Content.ReadAsStreamAsync(CallToken).ConfigureAwait(false);
+            _envelopes = new ResponseEnvelopeReader(body, Method.Settings.Writer, Method.Settings.MaxResponseSize, IsGzip(response));
+            if (Outcome is not null)
+            {
+                Release(); // The call ended meanwhile (its request stream failed): nobody will read this response.
+            }
+        }
+        catch (Exception ex)
+        {
+            Fail(ex);
+            Release();
+        }
+    }
+
+    private bool IsGzip(HttpResponseMessage response)
+    {
+        if (!response.Headers.TryGetValues(ConnectContentEncoding, out var values))
+        {
+            return false;
+        }
+
+        var encoding = string.Join(",", values).Trim();
+        return encoding.Equals("gzip", StringComparison.OrdinalIgnoreCase)
+            || (encoding.Length != 0 && !encoding.Equals("identity", StringComparison.OrdinalIgnoreCase)
+                ? throw Error(StatusCode.Internal, $"The response to {Method.FullName} is compressed with '{encoding}'; this client reads gzip and identity.")
+                : false);
+    }
+
+    /// <summary>A client-streaming call's one response: exactly one message, then the end-stream message.</summary>
+    private async Task<TResponse> ReadOnlyMessageAsync()
+    {
+        // Marked as a read, so Dispose leaves the response to it rather than pulling it away mid-read.
+        Volatile.Write(ref _reading, 1);
+        try
+        {
+            return await ReadNextAsync(single: true).ConfigureAwait(false)
+                ?? throw Error(StatusCode.Internal, $"{Method.FullName} ended without its response message."); // Not reached: ReadNextAsync throws first.
+        }
+        finally
+        {
+            Volatile.Write(ref _reading, 0);
+        }
+    }
+
+    /// <summary>
+    /// The next message, or <see langword="null"/> at the end of a successful stream; with <paramref name="single"/>,
+    /// the one message of a client-streaming call, the stream's end read too.
+    /// </summary>
+    private async Task<TResponse?> ReadNextAsync(bool single)
+    {
+        await _opened.ConfigureAwait(false);
+        if (Failure is { } failure)
+        {
+            throw failure;
+        }
+
+        if (_envelopes is not { } envelopes)
+        {
+            return null; // The stream ended before.
+        }
+
+        try
+        {
+            var message = await envelopes.ReadAsync(Method.ResponseDescriptor, CallToken).ConfigureAwait(false);
+            if (!single && message is not null)
+            {
+                return (TResponse)message;
+            }
+
+            if (single && message is not null && await envelopes.ReadAsync(Method.ResponseDescriptor, CallToken).ConfigureAwait(false) is not null)
+            {
+                throw Error(StatusCode.Internal, $"The server answered {Method.FullName}, a client-streaming method, with more than one message.");
+            }
+
+            if (envelopes.Error is { } error)
+            {
+                throw error;
+            }
+
+            if (single && message is null)
+            {
+                throw Error(StatusCode.Internal, $"The server ended {Method.FullName}, a client-streaming method, without its response message.");
+            }
+
+            Succeed(envelopes.Trailers!);
+            Release();
+            return (TResponse?)message;
+        }
+        catch (Exception ex)
+        {
+            var rpc = Fail(ex);
+            Release();
+            throw rpc;
+        }
+    }
+
+    /// <summary>Lets go of the response and ends the request body, once the call has its outcome.</summary>
+    private void Release()
+    {
+        _requestBody?.Abort();
+        Interlocked.Exchange(ref _envelopes, null)?.Complete();
+        Interlocked.Exchange(ref _response, null)?.Dispose();
+    }
+}
