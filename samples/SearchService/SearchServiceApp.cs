@@ -1,3 +1,4 @@
+using Grpc.Reflection;
 using Microsoft.AspNetCore.Diagnostics.HealthChecks;
 using SearchService.Catalog;
 using SearchService.Health;
@@ -31,8 +32,10 @@ public static class SearchServiceApp
         builder.Services.Configure<PriceTickerOptions>(builder.Configuration.GetSection("PriceTicker"));
         builder.Services.AddSingleton<PriceTicker>();
         builder.Services.AddHostedService(services => services.GetRequiredService<PriceTicker>());
-        builder.Services.AddProtoHttp();
+        // The reflection service answers Connect too (bidirectional, so over h2c); its .proto is not embedded.
+        builder.Services.AddProtoHttp().AddServiceOptions<ReflectionV1ServiceImpl>(options => options.ServeProtoFile = false);
         builder.Services.AddGrpc();
+        builder.Services.AddGrpcReflection();
         builder.Services.AddOpenApi(options => options.AddProtoHttp());
         builder.Services.AddAuthentication();
         builder.Services.AddAuthorization();
@@ -56,7 +59,10 @@ public static class SearchServiceApp
         app.MapGrpcService<NorthwindOrdersService>();
         app.MapProtoService<NorthwindStreamsService>();
         app.MapGrpcService<NorthwindStreamsService>();
+        app.MapGrpcReflectionService(); // grpc.reflection.v1 and v1alpha: buf curl and grpcurl need no --schema
+        app.MapProtoService<ReflectionV1ServiceImpl>().ExcludeFromDescription(); // tooling, not the API: no OpenAPI, no explorer
         app.MapOpenApi(); // GET /openapi/v1.json
+        app.MapProtoHttpExplorer(); // GET /protohttp, and each GET /{file}.proto a browser asks for
 
         // Liveness runs no check (a live process answers, and restarting it cures nothing a check could see);
         // readiness runs the checks tagged for it, so an instance without its data gets no calls.

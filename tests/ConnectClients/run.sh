@@ -46,6 +46,14 @@ jq -e '.code == "invalid_argument" and .details[0].type == "google.rpc.BadReques
 "$buf" curl --protocol grpc --http2-prior-knowledge --schema "$schema/ProtoService.proto" -d '{"query":"chai"}' \
   "$h2c/ProtoService.SearchService/Search" | jq -e '.result[0].title == "Chai"' >/dev/null \
   || fail "buf curl (gRPC) on the same path did not reach grpc-dotnet"
+# Server reflection, so no --schema: grpc-dotnet's reflection service answers gRPC, and the same service mapped with
+# MapProtoService answers Connect (a bidirectional stream, so over h2c).
+for protocol in grpc connect; do
+  "$buf" curl --protocol $protocol --http2-prior-knowledge -d '{"query":"chai"}' "$h2c/ProtoService.SearchService/Search" \
+    | jq -e '.result[0].title == "Chai"' >/dev/null || fail "buf curl ($protocol) without --schema did not find Chai through server reflection"
+done
+"$buf" curl --protocol connect --http2-prior-knowledge --list-services "$h2c" | grep -qx "Northwind.NorthwindStreams" \
+  || fail "buf curl --list-services (Connect, server reflection) did not list NorthwindStreams"
 # And the other way round: the typed .NET client (the SearchClient sample, --protocol connect) against a Connect server
 # that is not ProtoHttp, connect-es's own on Node.
 es_log=$(mktemp)

@@ -141,7 +141,7 @@ public sealed class SearchPageTests
 
         Driver.FindElement(By.Id("proto-link")).Click();
 
-        Wait().Until(d => d.Url.EndsWith("/ProtoService.proto", StringComparison.Ordinal));
+        Wait().Until(d => d.Url.EndsWith("/ProtoService.proto?format=text", StringComparison.Ordinal));
         Assert.Equal("text/plain", Script("return document.contentType"));
         var text = Driver.FindElement(By.TagName("body")).Text;
         Assert.StartsWith("package ProtoService;", text, StringComparison.Ordinal);
@@ -155,9 +155,7 @@ public sealed class SearchPageTests
         Assert.Equal("ProtoHttp search", Driver.Title);
     }
 
-    /// <summary>Turns page scripts off or on for this tab, so the forms can prove they need none.</summary>
-    private void SetJavaScript(bool enabled) =>
-        Driver.ExecuteCdpCommand("Emulation.setScriptExecutionDisabled", new Dictionary<string, object?> { ["value"] = !enabled });
+    private void SetJavaScript(bool enabled) => _session.SetJavaScript(enabled);
 
     private void AssertScriptPage(int page, List<string> titles, bool previous, bool next)
     {

@@ -9,6 +9,7 @@ using ProtoHttp;
 using ProtoHttp.AspNetCore;
 using ProtoHttp.AspNetCore.Connect;
 using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Internal.Explorer;
 
 namespace Microsoft.AspNetCore.Builder;
 
@@ -95,9 +96,10 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
         if (options.ServeProtoFile)
         {
             var source = ProtoFileHandler.Load(service.FileName, typeof(TService).Assembly, service.BindType.Assembly);
-            protoFile = endpoints.Map(prefix, new ProtoFileHandler(source, service.Descriptor.File, codecs, logger).HandleAsync)
+            protoFile = endpoints.Map(prefix, new ProtoFileHandler(source, service.Descriptor.File, codecs, services.GetRequiredService<ExplorerPages>(), logger).HandleAsync)
                 .WithDisplayName($"ProtoHttp {service.FileName} source")
-                .WithMetadata(new EndpointErrorWriter(prefix, logger, codecs, errorType: null, connect: false));
+                .WithMetadata(new EndpointErrorWriter(prefix, logger, codecs, errorType: null, connect: false))
+                .WithMetadata(service.Descriptor.File); // tells the explorer the file's page is served here
         }
 
         return new ProtoServiceEndpointConventionBuilder(methodEndpoints, protoFile);

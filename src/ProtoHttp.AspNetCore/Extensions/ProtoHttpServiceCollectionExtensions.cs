@@ -5,6 +5,7 @@ using Microsoft.Extensions.DependencyInjection.Extensions;
 using ProtoHttp.AspNetCore;
 using ProtoHttp.AspNetCore.Connect;
 using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Internal.Explorer;
 
 namespace Microsoft.Extensions.DependencyInjection;
 
@@ -27,6 +28,7 @@ public static class ProtoHttpServiceCollectionExtensions
 
         services.TryAddSingleton<ProtoHttpMarkerService>();
         services.TryAddSingleton<ConnectPathClaims>();
+        services.TryAddSingleton<ExplorerPages>();
         services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, GrpcOrConnectMatcherPolicy>());
         if (configure is not null)
         {

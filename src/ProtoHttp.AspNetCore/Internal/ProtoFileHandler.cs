@@ -1,18 +1,30 @@
 using System.Reflection;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.Logging;
+using ProtoHttp.AspNetCore.Internal.Explorer;
 using Microsoft.Net.Http.Headers;
 
 namespace ProtoHttp.AspNetCore.Internal;
 
 /// <summary>
-/// Serves the service's <c>.proto</c> source, byte for byte as written, at <c>GET /{file}.proto</c>; or, to a client
-/// that asks for protobuf or JSON by <c>Accept</c>, the file's <see cref="DescriptorSet"/>.
+/// Serves the service's <c>.proto</c> source, byte for byte as written, at <c>GET /{file}.proto</c>; to a client that
+/// asks for protobuf or JSON by <c>Accept</c>, the file's <see cref="DescriptorSet"/>; and, where the explorer is
+/// mapped, to a browser (text/html preferred over text/plain), the file's explorer page. <c>?format=text</c> asks for
+/// the source whatever the <c>Accept</c>, for a link.
 /// </summary>
-internal sealed class ProtoFileHandler(byte[] source, Google.Protobuf.Reflection.FileDescriptor file, MessageCodecs codecs, ILogger logger)
+internal sealed class ProtoFileHandler(
+    byte[] source, Google.Protobuf.Reflection.FileDescriptor file, MessageCodecs codecs, ExplorerPages explorer, ILogger logger)
 {
     private const string AllowedVerbs = "GET, HEAD";
     private const string ProtoSourceType = "text/plain; charset=utf-8";
+
+    private enum View
+    {
+        Source,
+        Protobuf,
+        Json,
+        Page,
+    }
 
     private readonly Lazy<DescriptorSet> _descriptors = new(() => DescriptorSet.For(file));
 
@@ -63,10 +75,17 @@ internal sealed class ProtoFileHandler(byte[] source, Google.Protobuf.Reflection
 
         response.Headers.Vary = HeaderNames.Accept;
         response.Headers[HeaderNames.XContentTypeOptions] = "nosniff";
-        var (body, type) = Preferred(request.Headers.Accept) switch
+        var view = request.Query["format"] == "text" ? View.Source : Preferred(request.Headers.Accept);
+        if (view == View.Page && explorer.IsMapped)
         {
-            MessageFormat.Protobuf => (_descriptors.Value.Protobuf, MediaTypes.Protobuf),
-            MessageFormat.Json => (_descriptors.Value.Json, MediaTypes.Canonical(MessageFormat.Json).ContentType),
+            await explorer.WriteFileAsync(context, file, source, logger);
+            return;
+        }
+
+        var (body, type) = view switch
+        {
+            View.Protobuf => (_descriptors.Value.Protobuf, MediaTypes.Protobuf),
+            View.Json => (_descriptors.Value.Json, MediaTypes.Canonical(MessageFormat.Json).ContentType),
             _ => (source, ProtoSourceType),
         };
         response.ContentType = type;
@@ -78,14 +97,15 @@ internal sealed class ProtoFileHandler(byte[] source, Google.Protobuf.Reflection
     }
 
     /// <summary>
-    /// The format the most preferred media type the client names outright (not a wildcard) stands for: protobuf or
-    /// JSON for the descriptor set, anything else (and <c>*/*</c> alone, as curl sends) for the source text.
+    /// What the most preferred media type the client names outright (not a wildcard) stands for: protobuf or JSON for
+    /// the descriptor set; text/html for the page, when the client weighs it above text/plain (browsers do, through
+    /// <c>*/*;q=0.8</c>); anything else, and <c>*/*</c> alone as curl sends, for the source text.
     /// </summary>
-    private static MessageFormat? Preferred(Microsoft.Extensions.Primitives.StringValues accept)
+    private static View Preferred(Microsoft.Extensions.Primitives.StringValues accept)
     {
         if (!MediaTypeHeaderValue.TryParseList(accept, out var ranges))
         {
-            return null;
+            return View.Source;
         }
 
         var best = ranges
@@ -94,10 +114,28 @@ internal sealed class ProtoFileHandler(byte[] source, Google.Protobuf.Reflection
             .FirstOrDefault();
         if (best is null)
         {
-            return null;
+            return View.Source;
+        }
+
+        if (best.MediaType.Equals("text/html", StringComparison.OrdinalIgnoreCase))
+        {
+            return (best.Quality ?? 1) > QualityOf("text/plain", ranges) ? View.Page : View.Source;
         }
 
         var match = MediaTypes.MatchContentType(best.MediaType.ToString());
-        return match.Status == ContentTypeStatus.Readable && match.Format is MessageFormat.Protobuf or MessageFormat.Json ? match.Format : null;
+        return match is { Status: ContentTypeStatus.Readable, Format: MessageFormat.Protobuf } ? View.Protobuf
+            : match is { Status: ContentTypeStatus.Readable, Format: MessageFormat.Json } ? View.Json
+            : View.Source;
+    }
+
+    /// <summary>The weight the most specific range matching <paramref name="mediaType"/> gives it, or 0 when none does.</summary>
+    private static double QualityOf(string mediaType, IList<MediaTypeHeaderValue> ranges)
+    {
+        var candidate = new MediaTypeHeaderValue(mediaType);
+        return ranges
+            .Where(candidate.IsSubsetOf)
+            .OrderByDescending(range => range.MatchesAllTypes ? 0 : range.MatchesAllSubTypes ? 1 : 2)
+            .Select(range => range.Quality ?? 1)
+            .FirstOrDefault();
     }
 }

@@ -9,15 +9,17 @@ namespace ProtoHttp.AspNetCore.Internal;
 internal sealed class ServiceActivator<TService>
     where TService : class
 {
-    private readonly ObjectFactory<TService> _factory = ActivatorUtilities.CreateFactory<TService>([]);
-    private readonly bool _registered;
+    private readonly ObjectFactory<TService>? _factory;
 
     public ServiceActivator(IServiceProvider services)
     {
-        _registered = services.GetService<IServiceProviderIsService>()?.IsService(typeof(TService)) ?? false;
+        var registered = services.GetService<IServiceProviderIsService>()?.IsService(typeof(TService)) ?? false;
+        // Only a class DI does not make is made here; one DI makes (grpc-dotnet's reflection service, say) may have
+        // constructors ActivatorUtilities cannot choose between.
+        _factory = registered ? null : ActivatorUtilities.CreateFactory<TService>([]);
     }
 
-    public ServiceHandle Create(IServiceProvider requestServices) => _registered
+    public ServiceHandle Create(IServiceProvider requestServices) => _factory is null
         ? new ServiceHandle(requestServices.GetRequiredService<TService>(), Created: false)
         : new ServiceHandle(_factory(requestServices, null), Created: true);
 

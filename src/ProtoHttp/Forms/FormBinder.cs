@@ -24,6 +24,7 @@ internal sealed class FormBinder(FormatOptions options) : IMessageReader
         var message = MessageFactory.Create(descriptor);
         // Canonical paths (proto names) of singular fields and map entries bound so far: a second value is a 400.
         var bound = new HashSet<string>(StringComparer.Ordinal);
+        var rows = new FormRows();
         foreach (var (key, value) in FormPairs.Parse(body))
         {
             if (key == AntiforgeryTokenKey && descriptor.FindFieldByName(key) is null)
@@ -31,10 +32,47 @@ internal sealed class FormBinder(FormatOptions options) : IMessageReader
                 continue;
             }
 
+            // labels[]=v is a map entry whose key is empty; tag[]=v a row of a repeated field.
+            if (FormRows.IsRepeatedRow(key, out var field) && FormPath.FindLeaf(descriptor, field) is { IsMap: false })
+            {
+                BindRow(message, key, field, value, bound);
+            }
+            else if (rows.TryCollect(key, value, out var map))
+            {
+                CheckMapRow(descriptor, key, map);
+            }
+            else
+            {
+                Bind(message, key, value, bound);
+            }
+        }
+
+        foreach (var (key, value) in rows.Entries())
+        {
             Bind(message, key, value, bound);
         }
 
         return message;
+    }
+
+    // labels[0].key and labels[0].value: parts of a row of a map, bound once the whole form is read; the map is
+    // checked now, so a mistake names the key sent.
+    private void CheckMapRow(MessageDescriptor descriptor, string key, string field) =>
+        FormPath.Resolve(descriptor, field + "[]", options, shownKey: key);
+
+    // tag[]=value: a row of a repeated scalar, which adds nothing when it is left empty.
+    private void BindRow(IMessage root, string key, string field, string value, HashSet<string> bound)
+    {
+        var path = FormPath.Resolve(root.Descriptor, field, options, shownKey: key);
+        if (path is not null && (!path.Leaf.IsRepeated || path.Leaf.IsMap || path.MapKey is not null))
+        {
+            throw new InvalidMessageException($"Key '{key}': '{path.Leaf.Name}' is not a repeated scalar, so it has no [] rows.");
+        }
+
+        if (path is not null && value.Length > 0)
+        {
+            Bind(root, field, value, bound);
+        }
     }
 
     private void Bind(IMessage root, string key, string value, HashSet<string> bound)
@@ -49,9 +87,11 @@ internal sealed class FormBinder(FormatOptions options) : IMessageReader
         var valueField = path.MapKey is null ? field : FieldValues.EntryFields(field).Value;
         var isText = valueField.FieldType == FieldType.String
             || valueField.FieldType == FieldType.Message && valueField.MessageType.FullName == "google.protobuf.StringValue";
-        if (value.Length == 0 && !isText)
+        if (value.Length == 0 && (!isText || path.InOneof))
         {
-            return; // An empty HTML input: the field stays unset.
+            // An empty HTML input: the field stays unset. A form shows every member of a oneof (and the fields of
+            // those that are messages) and means the one filled in, so an empty one is unset even as a string.
+            return;
         }
 
         if (!field.IsRepeated || path.MapKey is not null)
@@ -62,7 +102,7 @@ internal sealed class FormBinder(FormatOptions options) : IMessageReader
             }
         }
 
-        var parsed = Parse(key, valueField, value);
+        var parsed = Parse(key, valueField, FormTimestamp.FromLocal(valueField, value));
         var message = path.Parent(root);
         if (FieldValues.OneofConflict(message, field) is { } other)
         {

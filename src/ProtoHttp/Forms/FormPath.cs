@@ -25,13 +25,21 @@ internal sealed class FormPath
     /// <summary>The text between the brackets of <c>labels[key]</c>, or <see langword="null"/> when the leaf is not a map.</summary>
     public string? MapKey { get; }
 
+    /// <summary>Whether the path passes through (or ends at) a member of a oneof.</summary>
+    public bool InOneof => _fields.Any(step => step.RealContainingOneof is not null);
+
     /// <summary>The path in proto names, the same whichever names the client used; used to find duplicates.</summary>
     public string Canonical { get; }
 
     /// <summary>Resolves <paramref name="key"/>, or returns <see langword="null"/> for an unknown name that the options ignore.</summary>
+    /// <param name="descriptor">The message type the key is resolved against.</param>
+    /// <param name="key">The key.</param>
+    /// <param name="options">Whether unknown names are ignored, and the depth limit.</param>
+    /// <param name="shownKey">The key as the client sent it, for errors, where it differs (a map row's <c>labels[0].key</c>).</param>
     /// <exception cref="InvalidMessageException">The key names no field, or a field a form cannot reach.</exception>
-    public static FormPath? Resolve(MessageDescriptor descriptor, string key, FormatOptions options)
+    public static FormPath? Resolve(MessageDescriptor descriptor, string key, FormatOptions options, string? shownKey = null)
     {
+        var shown = shownKey ?? key;
         string? mapKey = null;
         var names = key;
         var bracket = key.IndexOf('[', StringComparison.Ordinal);
@@ -39,7 +47,7 @@ internal sealed class FormPath
         {
             if (!key.EndsWith(']'))
             {
-                throw new InvalidMessageException($"Key '{key}': a map entry is written name[key], with the ']' last.");
+                throw new InvalidMessageException($"Key '{shown}': a map entry is written name[key], with the ']' last.");
             }
 
             mapKey = key[(bracket + 1)..^1];
@@ -49,7 +57,7 @@ internal sealed class FormPath
         var segments = names.Split('.');
         if (segments.Length > options.MaxDepth)
         {
-            throw new InvalidMessageException($"Key '{FieldText.Shorten(key)}' nests deeper than {options.MaxDepth} fields.");
+            throw new InvalidMessageException($"Key '{FieldText.Shorten(shown)}' nests deeper than {options.MaxDepth} fields.");
         }
 
         var fields = new FieldDescriptor[segments.Length];
@@ -61,14 +69,14 @@ internal sealed class FormPath
             {
                 return options.IgnoreUnknownFields
                     ? null
-                    : throw new InvalidMessageException($"Unknown key '{key}': {type.Name} has no field '{segments[i]}'.");
+                    : throw new InvalidMessageException($"Unknown key '{shown}': {type.Name} has no field '{segments[i]}'.");
             }
 
             fields[i] = field;
             var last = i == segments.Length - 1;
             if (!last || mapKey is null)
             {
-                CheckReachable(key, field, last);
+                CheckReachable(shown, field, last);
             }
 
             if (!last)
@@ -79,10 +87,31 @@ internal sealed class FormPath
 
         if (mapKey is not null && !fields[^1].IsMap)
         {
-            throw new InvalidMessageException($"Key '{key}': '{fields[^1].Name}' is not a map, so it takes no [key].");
+            throw new InvalidMessageException($"Key '{shown}': '{fields[^1].Name}' is not a map, so it takes no [key].");
         }
 
         return new FormPath(fields, mapKey);
+    }
+
+    /// <summary>The field a dotted path of names ends at, or null where a name is unknown or a step is no message.</summary>
+    public static FieldDescriptor? FindLeaf(MessageDescriptor descriptor, string names)
+    {
+        FieldDescriptor? field = null;
+        foreach (var segment in names.Split('.'))
+        {
+            if (field is not null && field.FieldType is not (FieldType.Message or FieldType.Group))
+            {
+                return null;
+            }
+
+            field = FieldLookup.Find(field?.MessageType ?? descriptor, segment);
+            if (field is null)
+            {
+                return null;
+            }
+        }
+
+        return field;
     }
 
     /// <summary>The message that holds <see cref="Leaf"/>, creating the nested messages on the way.</summary>
@@ -97,27 +126,27 @@ internal sealed class FormPath
         return message;
     }
 
-    private static void CheckReachable(string key, FieldDescriptor field, bool last)
+    private static void CheckReachable(string shown, FieldDescriptor field, bool last)
     {
         if (field.IsMap)
         {
-            throw new InvalidMessageException($"Key '{key}': '{field.Name}' is a map; bind its entries as {field.Name}[key]=value.");
+            throw new InvalidMessageException($"Key '{shown}': '{field.Name}' is a map; bind its entries as {field.Name}[key]=value.");
         }
 
         var nested = field.FieldType is FieldType.Message or FieldType.Group && !WellKnownText.IsText(field.MessageType);
         if (nested && field.IsRepeated)
         {
-            throw new InvalidMessageException($"Key '{key}': '{field.Name}' is a repeated message field, which a form or query string cannot bind.");
+            throw new InvalidMessageException($"Key '{shown}': '{field.Name}' is a repeated message field, which a form or query string cannot bind.");
         }
 
         if (nested && last)
         {
-            throw new InvalidMessageException($"Key '{key}': '{field.Name}' is a message; bind its fields as {field.Name}.name=value.");
+            throw new InvalidMessageException($"Key '{shown}': '{field.Name}' is a message; bind its fields as {field.Name}.name=value.");
         }
 
         if (!nested && !last)
         {
-            throw new InvalidMessageException($"Key '{key}': '{field.Name}' is not a message, so it has no fields to reach with '.'.");
+            throw new InvalidMessageException($"Key '{shown}': '{field.Name}' is not a message, so it has no fields to reach with '.'.");
         }
     }
 }

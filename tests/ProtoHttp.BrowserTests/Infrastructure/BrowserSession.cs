@@ -51,6 +51,24 @@ public sealed class BrowserSession : IAsyncLifetime
         return new ChromeDriver(service, options, TimeSpan.FromSeconds(60));
     }
 
+    /// <summary>Turns page scripts off or on for the tab, so a page can prove it needs none.</summary>
+    public void SetJavaScript(bool enabled) =>
+        Driver.ExecuteCdpCommand("Emulation.setScriptExecutionDisabled", new Dictionary<string, object?> { ["value"] = !enabled });
+
+    /// <summary>Runs <paramref name="steps"/> with page scripts off, and turns them back on for the next test.</summary>
+    public void WithoutJavaScript(Action steps)
+    {
+        SetJavaScript(enabled: false);
+        try
+        {
+            steps();
+        }
+        finally
+        {
+            SetJavaScript(enabled: true);
+        }
+    }
+
     public async Task DisposeAsync()
     {
         _driver?.Quit();

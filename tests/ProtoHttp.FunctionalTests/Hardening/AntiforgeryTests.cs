@@ -89,6 +89,22 @@ public sealed class AntiforgeryTests : IAsyncLifetime, IDisposable
     }
 
     [Fact]
+    public async Task TheExplorerPageFormCarriesTheTokenSoItsPostIsServed()
+    {
+        using var request = new HttpRequestMessage(HttpMethod.Get, "/forms/test_service.proto");
+        request.Headers.TryAddWithoutValidation("Accept", XmlAndFormTests.BrowserAccept);
+        using var page = await _browser.SendAsync(request);
+        var form = HtmlForm.Find(await page.Content.ReadAsStringAsync(), "TestService.Slow");
+        Assert.Contains(form.Controls, c => c.Name == "__RequestVerificationToken" && c.Type == "hidden");
+        form.Controls.Single(c => c.Name == "delay_ms").Filled.Add("1");
+
+        using var response = await _browser.PostAsync(form.Action, new FormUrlEncodedContent(form.Pairs()));
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.True((await Wire.ReadAsync<SlowReply>(response)).Completed);
+    }
+
+    [Fact]
     public async Task JsonNeedsNoTokenSinceNoCrossSiteFormCanSendIt()
     {
         using var response = await _browser.SendAsync(Wire.Post(Slow, new SlowRequest { DelayMs = 1 }, "application/json"));

@@ -1,5 +1,6 @@
 using System.Text.Json;
 using Google.Protobuf.Reflection;
+using Microsoft.AspNetCore.Http.Metadata;
 using Microsoft.AspNetCore.Routing;
 using Microsoft.Extensions.DependencyInjection;
 using ProtoHttp.FunctionalTests.Infrastructure;
@@ -21,9 +22,11 @@ public sealed class SampleOpenApiTests(SampleServerFixture fixture) : IClassFixt
     {
         var document = await OpenApiDocument.GetAsync(_server.Client);
 
-        // The server's own endpoints are the truth: each with a protobuf method, less the format-suffix twins.
+        // The server's own endpoints are the truth: each with a protobuf method, less the format-suffix twins and those
+        // excluded from descriptions (the sample's reflection service).
         var mapped = _server.Services.GetRequiredService<EndpointDataSource>().Endpoints.OfType<RouteEndpoint>()
-            .Where(e => e.Metadata.GetMetadata<MethodDescriptor>() is not null)
+            .Where(e => e.Metadata.GetMetadata<MethodDescriptor>() is not null
+                && e.Metadata.GetMetadata<IExcludeFromDescriptionMetadata>() is not { ExcludeFromDescription: true })
             .Select(e => e.RoutePattern.RawText!)
             .Where(route => !FormatSuffixes.Any(suffix => route.EndsWith(suffix, StringComparison.Ordinal)))
             .Order(StringComparer.Ordinal);

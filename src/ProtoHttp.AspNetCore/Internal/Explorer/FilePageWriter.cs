@@ -1,0 +1,82 @@
+using System.Globalization;
+using System.Text;
+using Google.Protobuf.Reflection;
+
+namespace ProtoHttp.AspNetCore.Internal.Explorer;
+
+/// <summary>
+/// The explorer page of one .proto file: each service and method the user may call, with its comments, and for
+/// each unary and server-streaming method a form that calls it without JavaScript. Client and bidirectional streams
+/// take more than one message, which no form sends; they are described, not offered.
+/// </summary>
+/// <param name="links">The addresses of the explorer's index, script and stylesheet, and of the app's routes.</param>
+/// <param name="antiforgery">The antiforgery field's name and token for POST forms, when the app uses antiforgery.</param>
+internal sealed class FilePageWriter(ExplorerLinks links, (string Name, string Token)? antiforgery)
+{
+    public string Write(FileDescriptor file, string filePath, IReadOnlyList<ExplorerMethod> methods, ProtoComments comments)
+    {
+        var html = new StringBuilder();
+        var fileName = Path.GetFileName(file.Name);
+        PageLayout.Open(html, fileName, links);
+        html.Append(CultureInfo.InvariantCulture, $"<header><nav><a href=\"{Html.Encode(links.Index)}\">All services</a></nav>")
+            .Append(CultureInfo.InvariantCulture, $"<h1>{Html.Encode(fileName)}</h1><p>")
+            .Append(file.Package.Length > 0 ? $"package <code>{Html.Encode(file.Package)}</code> · " : "")
+            .Append(CultureInfo.InvariantCulture, $"<a id=\"px-source\" href=\"{Html.Encode(links.To(filePath))}?format=text\">the .proto source</a></p></header><main>")
+            .Append("<noscript><p class=\"px-note\">Without JavaScript each form still calls its method; the answer opens as a page.</p></noscript>");
+
+        var forms = 0;
+        foreach (var service in methods.GroupBy(m => m.Descriptor.Service))
+        {
+            html.Append(CultureInfo.InvariantCulture, $"<section class=\"px-service\" id=\"{Html.Encode(service.Key.Name)}\"><h2>service <code>{Html.Encode(service.Key.FullName)}</code></h2>");
+            html.Append(Comment(comments.For(service.Key.FullName)));
+            foreach (var method in service)
+            {
+                WriteMethod(html, method, comments, ++forms);
+            }
+
+            html.Append("</section>");
+        }
+
+        html.Append("</main>");
+        PageLayout.Close(html);
+        return html.ToString();
+    }
+
+    private void WriteMethod(StringBuilder html, ExplorerMethod method, ProtoComments comments, int number)
+    {
+        var descriptor = method.Descriptor;
+        var useGet = method.Metadata.AllowsGet && GetVerbPolicy.HasNoSideEffects(descriptor);
+        html.Append(CultureInfo.InvariantCulture, $"<article class=\"px-method\" id=\"{Html.Encode(MethodKinds.Anchor(descriptor))}\">")
+            .Append(CultureInfo.InvariantCulture, $"<h3><code>{Html.Encode(descriptor.Name)}</code> <span class=\"px-kind\">{MethodKinds.Of(descriptor)}</span></h3>")
+            .Append(CultureInfo.InvariantCulture, $"<pre class=\"px-decl\">{Html.Encode(MethodKinds.Declaration(descriptor))}</pre>")
+            .Append(Comment(comments.For(descriptor.FullName)))
+            .Append(CultureInfo.InvariantCulture, $"<p class=\"px-route\"><code>{(useGet ? "GET" : "POST")} {Html.Encode(method.Route)}</code></p>");
+
+        if (descriptor.IsClientStreaming)
+        {
+            html.Append("<p class=\"px-hint\">A client stream takes many messages, which a form cannot send: post NDJSON or envelopes, as docs/protocol.md section 9 says.</p></article>");
+            return;
+        }
+
+        var route = Html.Encode(links.To(method.Route));
+        html.Append(CultureInfo.InvariantCulture, $"<form class=\"px-form\" method=\"{(useGet ? "get" : "post")}\" action=\"{route}\" enctype=\"application/x-www-form-urlencoded\"")
+            .Append(CultureInfo.InvariantCulture, $" data-route=\"{route}\" data-kind=\"{(descriptor.IsServerStreaming ? "server" : "unary")}\" data-safe=\"{(GetVerbPolicy.HasNoSideEffects(descriptor) ? "true" : "false")}\">");
+        if (!useGet && antiforgery is var (name, token))
+        {
+            html.Append(CultureInfo.InvariantCulture, $"<input type=\"hidden\" name=\"{Html.Encode(name)}\" value=\"{Html.Encode(token)}\">");
+        }
+
+        html.Append(CultureInfo.InvariantCulture, $"<p class=\"px-hint\">Request <code>{Html.Encode(descriptor.InputType.FullName)}</code></p>");
+        new RequestFormWriter(html, comments, $"f{number}").WriteFields(descriptor.InputType);
+        html.Append("<div class=\"px-actions\"><button type=\"submit\">Call</button>");
+        if (!descriptor.IsServerStreaming)
+        {
+            html.Append(CultureInfo.InvariantCulture, $" <button type=\"submit\" formaction=\"{route}.json\" class=\"px-noscript\">Call, answer in JSON</button>")
+                .Append(CultureInfo.InvariantCulture, $" <button type=\"submit\" formaction=\"{route}.xml\" class=\"px-noscript\">Call, answer in XML</button>");
+        }
+
+        html.Append("</div></form></article>");
+    }
+
+    private static string Comment(string? comment) => comment is null ? "" : $"<p class=\"px-comment\">{Html.Encode(comment)}</p>";
+}

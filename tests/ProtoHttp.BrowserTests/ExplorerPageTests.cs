@@ -1,0 +1,198 @@
+using System.Diagnostics;
+using System.Text.Json;
+using System.Text.Json.Nodes;
+using OpenQA.Selenium;
+using OpenQA.Selenium.Chrome;
+using OpenQA.Selenium.Support.UI;
+using ProtoHttp.BrowserTests.Infrastructure;
+
+namespace ProtoHttp.BrowserTests;
+
+/// <summary>The explorer the sample maps at /protohttp, and the pages GET /{file}.proto gives a browser, in real headless Chromium.</summary>
+[Collection(BrowserTestGroup.Name)]
+public sealed class ExplorerPageTests
+{
+    private const string Search = "[id='SearchService.Search']";
+    private const string FindOrders = "[id='NorthwindService.FindOrders']";
+
+    private readonly BrowserSession _session;
+
+    public ExplorerPageTests(BrowserSession session)
+    {
+        _session = session;
+        _session.Site.Logs.Clear();
+    }
+
+    private ChromeDriver Driver => _session.Driver;
+
+    [BrowserFact]
+    public void TheIndexListsTheServicesOfBothSampleFiles()
+    {
+        SetJavaScript(enabled: true);
+        Driver.Navigate().GoToUrl(_session.Site.Url("/protohttp"));
+
+        Assert.Equal("ProtoHttp services", Driver.Title);
+        var files = Driver.FindElements(By.CssSelector(".px-file h2 a")).Select(a => a.Text).ToList();
+        Assert.Contains("ProtoService.proto", files);
+        Assert.Contains("Northwind.proto", files);
+        var services = Driver.FindElements(By.CssSelector(".px-file h3")).Select(h => h.Text).ToList();
+        Assert.Contains("service ProtoService.SearchService", services);
+        Assert.Contains("service Northwind.NorthwindService", services);
+
+        Driver.FindElement(By.LinkText("Northwind.proto")).Click();
+        Wait().Until(d => d.Title == "Northwind.proto");
+        Assert.Contains("Every order with its lines.", Driver.FindElement(By.Id("NorthwindService.GetOrders")).Text, StringComparison.Ordinal);
+        Assert.Empty(_session.Site.Logs.Errors);
+    }
+
+    [BrowserFact]
+    public void TheSearchFormWithoutJavaScriptShowsChaiInTheXmlAnswer()
+    {
+        _session.WithoutJavaScript(() =>
+        {
+            Driver.Navigate().GoToUrl(_session.Site.Url("/ProtoService.proto"));
+            Assert.True(Driver.FindElement(By.CssSelector($"{Search} button[formaction$='Search.json']")).Displayed, "without the script, each format has its button");
+
+            Driver.FindElement(By.CssSelector($"{Search} input[name=query]")).SendKeys("chai");
+            Driver.FindElement(By.CssSelector($"{Search} button[type=submit]")).Click();
+
+            Wait().Until(d => d.Url.EndsWith("/ProtoService.proto/Search", StringComparison.Ordinal));
+            Assert.Equal("application/xml", Script("return document.contentType"));
+            Assert.Equal("Chai", Script("return document.querySelector('root > result > title').textContent"));
+        });
+
+        Assert.Empty(_session.Site.Logs.Errors);
+    }
+
+    [BrowserFact]
+    public async Task WithJavaScriptTheJsonViewShowsChaiAndTheCurlLineGivesTheSameAnswer()
+    {
+        SetJavaScript(enabled: true);
+        Driver.Navigate().GoToUrl(_session.Site.Url("/ProtoService.proto"));
+        Assert.Empty(Driver.FindElements(By.CssSelector($"{Search} button[formaction]")));
+
+        Driver.FindElement(By.CssSelector($"{Search} input[name=query]")).SendKeys("chai");
+        Driver.FindElement(By.CssSelector($"{Search} button[type=submit]")).Click();
+
+        var status = Wait().Until(d => d.FindElement(By.CssSelector($"{Search} .px-status")).Text is var text && text.StartsWith("200", StringComparison.Ordinal) ? text : null);
+        Assert.Equal("200 OK · application/json; charset=utf-8", status);
+        var answer = JsonNode.Parse(Driver.FindElement(By.CssSelector($"{Search} .px-answer")).Text)!;
+        Assert.Equal("Chai", (string?)answer["result"]![0]!["title"]);
+
+        var curl = Driver.FindElement(By.CssSelector($"{Search} .px-curl")).Text;
+        Assert.StartsWith("curl -sS -H 'Accept: application/json' -H 'Content-Type: application/x-www-form-urlencoded' --data-raw 'query=chai' ", curl, StringComparison.Ordinal);
+        var fromCurl = JsonNode.Parse(await RunAsync(curl))!;
+        Assert.True(JsonNode.DeepEquals(answer, fromCurl), $"curl answered {fromCurl}");
+        Assert.Empty(_session.Site.Logs.Errors);
+    }
+
+    [BrowserFact]
+    public void TheFormatSwitchShowsXmlAndProtobufAsHexWithItsDecoding()
+    {
+        SetJavaScript(enabled: true);
+        Driver.Navigate().GoToUrl(_session.Site.Url("/ProtoService.proto"));
+        Driver.FindElement(By.CssSelector($"{Search} input[name=query]")).SendKeys("chai");
+        ChooseFormat("XML");
+        Driver.FindElement(By.CssSelector($"{Search} button[type=submit]")).Click();
+        Wait().Until(d => d.FindElement(By.CssSelector($"{Search} .px-status")).Text.StartsWith("200 OK · application/xml", StringComparison.Ordinal));
+        Assert.Contains("<title>Chai</title>", Driver.FindElement(By.CssSelector($"{Search} .px-answer")).Text, StringComparison.Ordinal);
+
+        ChooseFormat("protobuf");
+        Driver.FindElement(By.CssSelector($"{Search} button[type=submit]")).Click();
+        Wait().Until(d => d.FindElement(By.CssSelector($"{Search} .px-status")).Text.StartsWith("200 OK · application/x-protobuf", StringComparison.Ordinal));
+        Assert.Matches(@"^\d+ bytes: 0b [0-9a-f]{2}( [0-9a-f]{2})+$", Driver.FindElement(By.CssSelector($"{Search} .px-answer")).Text);
+        Assert.EndsWith("-o answer.pb", Driver.FindElement(By.CssSelector($"{Search} .px-curl")).Text, StringComparison.Ordinal);
+
+        // Search is not marked free of side effects, so the decoding (a second call) waits for a click.
+        Driver.FindElement(By.CssSelector($"{Search} .px-result button")).Click();
+        Wait().Until(d => d.FindElement(By.CssSelector($"{Search} .px-decoded")).Displayed);
+        Assert.Contains("\"title\": \"Chai\"", Driver.FindElement(By.CssSelector($"{Search} .px-decoded")).Text, StringComparison.Ordinal);
+        Assert.Empty(_session.Site.Logs.Errors);
+    }
+
+    [BrowserFact]
+    public void OnNorthwindTheRepeatedRowsOfAGetFormPostWithoutJavaScript()
+    {
+        _session.WithoutJavaScript(() =>
+        {
+            Driver.Navigate().GoToUrl(_session.Site.Url("/Northwind.proto"));
+            var rows = Driver.FindElements(By.CssSelector($"{FindOrders} input[name='customer_ids[]']"));
+            Assert.Equal(3, rows.Count);
+            rows[0].SendKeys("VINET");
+            rows[2].SendKeys("TOMSP");
+            Driver.FindElement(By.CssSelector($"{FindOrders} input[name=limit]")).SendKeys("4");
+            Driver.FindElement(By.CssSelector($"{FindOrders} button[formaction$='FindOrders.json']")).Click();
+
+            Wait().Until(d => d.Url.Contains("/Northwind.proto/FindOrders.json?", StringComparison.Ordinal));
+            Assert.Contains("customer_ids%5B%5D=VINET&customer_ids%5B%5D=&customer_ids%5B%5D=TOMSP", Driver.Url, StringComparison.Ordinal);
+            var orders = JsonNode.Parse(Driver.FindElement(By.TagName("body")).Text)!["orders"]!.AsArray();
+            Assert.Equal(4, orders.Count);
+            Assert.Equal(["TOMSP", "VINET"], orders.Select(o => (string)o!["customerId"]!).Distinct().Order());
+        });
+
+        Assert.Empty(_session.Site.Logs.Errors);
+    }
+
+    [BrowserFact]
+    public void OnNorthwindANestedDateRangeAndAnAddedRowPostWithJavaScript()
+    {
+        SetJavaScript(enabled: true);
+        Driver.Navigate().GoToUrl(_session.Site.Url("/Northwind.proto"));
+
+        Driver.FindElement(By.CssSelector($"{FindOrders} .px-add")).Click();
+        var rows = Driver.FindElements(By.CssSelector($"{FindOrders} input[name='customer_ids[]']"));
+        Assert.Equal(4, rows.Count);
+        rows[3].SendKeys("VINET");
+        // A date-time input's typing order follows the machine's locale, so its value is set as a script would; the
+        // browser keeps it in its shortest form (no :00 seconds).
+        Driver.ExecuteScript(
+            "arguments[0].value = '1996-07-05T00:00:00'; arguments[1].value = '1997-01-01T00:00';",
+            Driver.FindElement(By.CssSelector($"{FindOrders} input[name='ordered.from']")),
+            Driver.FindElement(By.CssSelector($"{FindOrders} input[name='ordered.until']")));
+        Driver.FindElement(By.CssSelector($"{FindOrders} button[type=submit]")).Click();
+
+        Wait().Until(d => d.FindElement(By.CssSelector($"{FindOrders} .px-status")).Text.StartsWith("200 OK", StringComparison.Ordinal));
+        var orders = JsonNode.Parse(Driver.FindElement(By.CssSelector($"{FindOrders} .px-answer")).Text)!["orders"]!.AsArray();
+        Assert.Equal([10274, 10295], orders.Select(o => (int)o!["orderId"]!));
+        var curl = Driver.FindElement(By.CssSelector($"{FindOrders} .px-curl")).Text;
+        Assert.Contains("/Northwind.proto/FindOrders?customer_ids%5B%5D=VINET&ordered.from=1996-07-05T00%3A00&ordered.until=1997-01-01T00%3A00'", curl, StringComparison.Ordinal);
+        Assert.DoesNotContain("--data-raw", curl, StringComparison.Ordinal);
+        Assert.Empty(_session.Site.Logs.Errors);
+    }
+
+    [BrowserFact]
+    public void AServerStreamShowsItsMessagesThroughEventSource()
+    {
+        SetJavaScript(enabled: true);
+        Driver.Navigate().GoToUrl(_session.Site.Url("/NorthwindStreams.proto"));
+        const string Replay = "[id='NorthwindStreams.ReplayOrders']";
+
+        Driver.FindElement(By.CssSelector($"{Replay} input[name=limit]")).SendKeys("3");
+        Driver.FindElement(By.CssSelector($"{Replay} button[type=submit]")).Click();
+
+        Wait().Until(d => d.FindElement(By.CssSelector($"{Replay} .px-status")).Text == "Ended after 3 messages: OK");
+        var lines = Driver.FindElement(By.CssSelector($"{Replay} .px-answer")).Text.Split('\n', StringSplitOptions.RemoveEmptyEntries);
+        Assert.Equal([10248, 10249, 10250], lines.Select(line => JsonDocument.Parse(line).RootElement.GetProperty("orderId").GetInt32()));
+        Assert.StartsWith("curl -sSN -H 'Accept: text/event-stream' ", Driver.FindElement(By.CssSelector($"{Replay} .px-curl")).Text, StringComparison.Ordinal);
+        Assert.Empty(_session.Site.Logs.Errors);
+    }
+
+    private void ChooseFormat(string format) =>
+        Driver.FindElements(By.CssSelector($"{Search} select.px-format option")).Single(option => option.Text == format).Click();
+
+    /// <summary>Runs a command line the page shows, as a person pasting it into a shell would.</summary>
+    private static async Task<string> RunAsync(string commandLine)
+    {
+        using var process = Process.Start(new ProcessStartInfo("bash", ["-c", commandLine]) { RedirectStandardOutput = true, RedirectStandardError = true })!;
+        var output = await process.StandardOutput.ReadToEndAsync();
+        await process.WaitForExitAsync();
+        Assert.True(process.ExitCode == 0, await process.StandardError.ReadToEndAsync());
+        return output;
+    }
+
+    private void SetJavaScript(bool enabled) => _session.SetJavaScript(enabled);
+
+    private object? Script(string script) => Driver.ExecuteScript(script);
+
+    private WebDriverWait Wait() => new(Driver, TimeSpan.FromSeconds(10));
+}

@@ -1,0 +1,26 @@
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Routing;
+using Microsoft.AspNetCore.Routing.Patterns;
+using ProtoHttp.AspNetCore.Internal.Explorer;
+
+namespace ProtoHttp.Tests.Explorer;
+
+public class ExplorerLinksTests
+{
+    [Theory]
+    [InlineData("", "/protohttp", "/protohttp", "/protohttp/explorer.js", "/Orders.proto/Get")]
+    [InlineData("/app", "/protohttp", "/app/protohttp", "/app/protohttp/explorer.js", "/app/Orders.proto/Get")]
+    [InlineData("/app", "/tools/explorer/", "/app/tools/explorer", "/app/tools/explorer/explorer.js", "/app/Orders.proto/Get")]
+    [InlineData("", "/", "/", "/explorer.js", "/Orders.proto/Get")]
+    public void LinksCarryThePathBaseAndTheIndexRouteAsMapped(string pathBase, string indexRoute, string index, string script, string method)
+    {
+        var context = new DefaultHttpContext();
+        context.Request.PathBase = pathBase;
+        var indexEndpoint = new RouteEndpoint(_ => Task.CompletedTask, RoutePatternFactory.Parse(indexRoute), 0, new EndpointMetadataCollection(new ExplorerPages()), "index");
+        var other = new RouteEndpoint(_ => Task.CompletedTask, RoutePatternFactory.Parse("/other"), 0, EndpointMetadataCollection.Empty, "other");
+
+        var links = ExplorerLinks.For(context, new DefaultEndpointDataSource(other, indexEndpoint));
+
+        Assert.Equal((index, script, method), (links.Index, links.Asset("explorer.js"), links.To("/Orders.proto/Get")));
+    }
+}
