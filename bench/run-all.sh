@@ -2,7 +2,9 @@
 # Runs every benchmark of BENCHMARKS.md and writes docs/benchmarks.md with its chart docs/benchmarks.png.
 #
 #   bench/run-all.sh            the full suite: BenchmarkDotNet (about 10 min) + load, 5 runs x 5 s (about 25 min)
+#                               + streaming (bench/stream-load.sh: W4 push, typed client, W5 fan-out; about 35 min)
 #   bench/run-all.sh --quick    CI: every benchmark once and a 2 s load run per peer, correctness only, no timing;
+#                               streaming with 2,000 messages and 200 subscribers (about 45 s), failing on any error;
 #                               writes its report under the results folder, never into docs/
 #
 # Options: --results DIR (default bench/results, git-ignored), and for the load script --runs N --seconds S
@@ -50,12 +52,18 @@ LOAD_OPTS=(--out "$RESULTS/load")
 [[ $QUICK -eq 1 ]] && LOAD_OPTS+=(--quick)
 "$ROOT/bench/load.sh" "${LOAD_OPTS[@]}" "${LOAD_ARGS[@]}"
 
+log "streaming"
+STREAM_OPTS=(--out "$RESULTS/stream")
+[[ $QUICK -eq 1 ]] && STREAM_OPTS+=(--quick)
+"$ROOT/bench/stream-load.sh" "${STREAM_OPTS[@]}"
+
 log "report"
 if [[ $QUICK -eq 1 ]]; then
   python3 "$ROOT/bench/report/make_report.py" --results "$RESULTS" --out "$RESULTS/benchmarks.md"
 else
   mkdir -p "$ROOT/docs"
   python3 "$ROOT/bench/report/make_report.py" --results "$RESULTS" --out "$ROOT/docs/benchmarks.md" \
-    --chart "$ROOT/docs/benchmarks.png" --notes "$ROOT/bench/report/findings.md"
+    --chart "$ROOT/docs/benchmarks.png" --notes "$ROOT/bench/report/findings.md" \
+    --stream-notes "$ROOT/bench/report/stream-findings.md"
 fi
 log "done in $(( $(date +%s) - START )) s"

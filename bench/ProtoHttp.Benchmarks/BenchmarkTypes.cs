@@ -9,5 +9,6 @@ internal static class BenchmarkTypes
         typeof(RecordCodecBenchmarks),
         typeof(HandlerBenchmarks),
         typeof(ClientBenchmarks),
+        typeof(StreamingBenchmarks),
     ];
 }

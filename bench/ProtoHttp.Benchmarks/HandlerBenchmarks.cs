@@ -55,21 +55,17 @@ public class HandlerBenchmarks
     [GlobalSetup]
     public void Setup()
     {
-        var builder = WebApplication.CreateEmptyBuilder(new WebApplicationOptions { ContentRootPath = AppContext.BaseDirectory });
-        // A server is needed to build the application, never started: requests go straight to the endpoints.
-        builder.WebHost.UseKestrelCore();
-        builder.Services.AddRouting();
-        builder.Services.AddLogging();
-        builder.Services.AddSingleton(Workload.LoadCatalog());
-        builder.Services.AddProtoHttp();
-        _app = builder.Build();
-        _app.MapProtoService<CatalogSearchService>();
-        _app.MapProtoService<RecordEchoService>();
-        var endpoints = ((IEndpointRouteBuilder)_app).DataSources.SelectMany(d => d.Endpoints).OfType<RouteEndpoint>().ToList();
-        _search = endpoints.Single(e => e.RoutePattern.RawText == SearchRoute).RequestDelegate!;
-        _echo = endpoints.Single(e => e.RoutePattern.RawText == EchoRoute).RequestDelegate!;
-        _connectSearch = endpoints.Single(e => e.RoutePattern.RawText == ConnectSearchRoute).RequestDelegate!;
-        _connectEcho = endpoints.Single(e => e.RoutePattern.RawText == ConnectEchoRoute).RequestDelegate!;
+        _app = InProcessApp.Build(
+            services => services.AddSingleton(Workload.LoadCatalog()).AddProtoHttp(),
+            app =>
+            {
+                app.MapProtoService<CatalogSearchService>();
+                app.MapProtoService<RecordEchoService>();
+            });
+        _search = InProcessApp.Endpoint(_app, SearchRoute);
+        _echo = InProcessApp.Endpoint(_app, EchoRoute);
+        _connectSearch = InProcessApp.Endpoint(_app, ConnectSearchRoute);
+        _connectEcho = InProcessApp.Endpoint(_app, ConnectEchoRoute);
         _call = new InMemoryCall(_app.Services);
         _service = ActivatorUtilities.CreateInstance<CatalogSearchService>(_app.Services);
         _bareContext = new BareServerCallContext();

@@ -29,7 +29,7 @@ internal sealed class InMemoryCall : IRequestBodyPipeFeature, IHttpResponseBodyF
     PipeWriter IHttpResponseBodyFeature.Writer => _response.Writer;
 
     /// <summary>Sends one request to <paramref name="endpoint"/> and returns its status and the response body's length.</summary>
-    public async Task<(int Status, long Length)> SendAsync(RequestDelegate endpoint, string method, string path, string? contentType, byte[] body, string query = "")
+    public async Task<(int Status, long Length)> SendAsync(RequestDelegate endpoint, string method, string path, string? contentType, byte[] body, string query = "", string? accept = null)
     {
         var context = new DefaultHttpContext { RequestServices = _services };
         context.Features.Set<IRequestBodyPipeFeature>(this);
@@ -39,6 +39,11 @@ internal sealed class InMemoryCall : IRequestBodyPipeFeature, IHttpResponseBodyF
         request.Protocol = "HTTP/1.1";
         request.Path = path; // the handler checks the method name's case against the path, as routing does not
         request.QueryString = new QueryString(query);
+        if (accept is not null)
+        {
+            request.Headers.Accept = accept;
+        }
+
         if (contentType is not null)
         {
             request.ContentType = contentType;

@@ -2,7 +2,10 @@
 """Writes docs/benchmarks.md and the calls/s chart from one run of bench/run-all.sh.
 
 Inputs (all under --results): bdn/sizes.json, bdn/selfcheck.json and bdn/results/*-report-full.json from
-ProtoHttp.Benchmarks; load/load.jsonl, load/load-skipped.txt and load/load-env.json from bench/load.sh.
+ProtoHttp.Benchmarks; load/load.jsonl, load/load-skipped.txt and load/load-env.json from bench/load.sh;
+stream/stream.jsonl and stream/stream-env.json from bench/stream-load.sh (the streaming section, streaming.py).
+--stream-into FILE rewrites only the streaming section of an existing report (and its goal rows), from a streaming run
+alone: the streaming benchmarks take half an hour of their own, and the rest of the report stays as its run left it.
 Every figure is a ratio against a peer measured in the same run (BENCHMARKS.md): absolute numbers drift on
 a small shared machine, ratios much less. Standard library only; the chart is drawn by gnuplot when present.
 """
@@ -14,6 +17,9 @@ import shutil
 import statistics
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from streaming import Streaming  # noqa: E402
 
 FORMAT_ORDER = ["protobuf", "json", "xml", "form", "get"]
 PEER_NAMES = {
@@ -125,6 +131,7 @@ class Report:
         if os.path.exists(skipped_path):
             with open(skipped_path, encoding="utf-8") as f:
                 self.skipped = [line.strip().split("|", 1) for line in f if line.strip()]
+        self.streaming = Streaming(results)
         self.lines = []
 
     def add(self, text=""):
@@ -201,6 +208,8 @@ class Report:
         if base and pb and base["alloc"] is not None and pb["alloc"] is not None:
             extra = pb["alloc"] - base["alloc"]
             rows.append(["Handler overhead per small protobuf call ≤ 1 KB allocated", f"{extra:,} B beyond the messages ({pb['alloc']:,} B vs {base['alloc']:,} B)", verdict(extra <= 1024)])
+        if self.streaming.present:
+            rows += self.streaming.goal_rows()
         self.add("## Goals of BENCHMARKS.md")
         self.add()
         self.table(["goal", "measured (ratio to the peer)", "verdict"], rows)
@@ -371,7 +380,52 @@ class Report:
                 self.add(f"- `{r['type']}.{r['method']}`: {r['reason']}")
             self.add()
 
-    def write(self, out, chart_name, notes):
+    def streaming_section(self, notes, spliced=False):
+        self.add(STREAM_BEGIN)
+        self.add()
+        if self.streaming.present:
+            self.streaming.section(self.add, self.table, notes, self.bdn, spliced)
+        else:
+            self.add("## 5. Streaming")
+            self.add()
+            self.add("Not measured in this run (`bench/stream-load.sh` wrote no results).")
+            self.add()
+        self.add(STREAM_END)
+
+    def splice_streaming(self, path, notes):
+        """Replaces the streaming section and the streaming goal rows of an existing report."""
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        self.lines = []
+        self.streaming_section(notes, spliced=True)
+        section = "\n".join(self.lines).rstrip()
+        if STREAM_BEGIN in text:
+            head, rest = text.split(STREAM_BEGIN, 1)
+            tail = rest.split(STREAM_END, 1)[1] if STREAM_END in rest else ""
+            text = head + section + tail
+        else:
+            # Before the first hand-written section after figure 4, or at the end.
+            marker = "\n## Connect unary against ProtoHttp's own routes"
+            text = text.replace(marker, "\n" + section + "\n" + marker, 1) if marker in text else text.rstrip() + "\n\n" + section + "\n"
+        goal_lines = ["| " + " | ".join(str(c) for c in row) + " |" for row in self.streaming.goal_rows()]
+        out = []
+        for line in text.split("\n"):
+            if line.startswith("| W4 ") or line.startswith("| W5 ") or line.startswith("| Typed client "):
+                continue  # the streaming goal rows of the previous splice
+            out.append(line)
+        text = "\n".join(out)
+        anchor = "## Goals of BENCHMARKS.md"
+        if anchor in text and goal_lines:
+            head, rest = text.split(anchor, 1)
+            body = rest.split("\n")
+            # The table ends at its first blank line after the header rows.
+            end = next(i for i in range(3, len(body)) if not body[i].startswith("|"))
+            body[end:end] = goal_lines
+            text = head + anchor + "\n".join(body)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text.rstrip() + "\n")
+
+    def write(self, out, chart_name, notes, stream_notes=None):
         env = self.env
         self.add("# ProtoHttp benchmarks")
         self.add()
@@ -394,6 +448,7 @@ class Report:
         self.codecs()
         self.handler()
         self.end_to_end()
+        self.streaming_section(stream_notes)
         self.selfcheck_section()
         with open(out, "w", encoding="utf-8") as f:
             f.write("\n".join(self.lines).rstrip() + "\n")
@@ -435,17 +490,27 @@ plot "{data}" using (column(2)/2):1:(column(2)/2):(0.35):4:ytic(3) with boxxyerr
         return True
 
 
+STREAM_BEGIN = "<!-- streaming section: bench/report/streaming.py -->"
+STREAM_END = "<!-- end of the streaming section -->"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--results", required=True)
-    parser.add_argument("--out", required=True, help="the markdown file to write")
+    parser.add_argument("--out", help="the markdown file to write")
     parser.add_argument("--chart", help="the PNG to draw (linked from the markdown by file name)")
     parser.add_argument("--notes", help="a markdown fragment with the profile findings, placed under the goals")
+    parser.add_argument("--stream-notes", help="the streaming findings, placed at the head of the streaming section")
+    parser.add_argument("--stream-into", help="rewrite only the streaming section and goal rows of this existing report")
     args = parser.parse_args()
     report = Report(args.results)
+    if args.stream_into:
+        report.splice_streaming(args.stream_into, args.stream_notes)
+        print(f"report: streaming section of {args.stream_into}")
+        return
     drawn = bool(args.chart) and report.chart(os.path.abspath(args.chart), os.path.join(args.results, "report"))
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
-    report.write(args.out, os.path.basename(args.chart) if drawn else None, args.notes)
+    report.write(args.out, os.path.basename(args.chart) if drawn else None, args.notes, args.stream_notes)
     print(f"report: {args.out}" + (f", chart: {args.chart}" if drawn else ""))
 
 

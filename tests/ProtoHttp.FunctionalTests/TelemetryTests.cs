@@ -14,6 +14,11 @@ namespace ProtoHttp.FunctionalTests;
 /// Calls over HTTP, read back through <see cref="ActivityListener"/> and <see cref="MeterListener"/> as OpenTelemetry
 /// would: one activity and one duration per call, tagged with the RPC conventions' system, service, method and status.
 /// </summary>
+/// <remarks>
+/// The listeners hear every call in the process, so this class runs alone: a Search another class sent at the same
+/// moment would otherwise be taken for this one's, with another size or status.
+/// </remarks>
+[Collection(nameof(TelemetryTests))]
 public sealed class TelemetryTests(SampleServerFixture fixture) : IClassFixture<SampleServerFixture>, IDisposable
 {
     private readonly SampleServer _server = fixture.Server;
@@ -126,7 +131,7 @@ public sealed class TelemetryTests(SampleServerFixture fixture) : IClassFixture<
         _measurements.Enqueue((instrument.Name, value, copy));
     }
 
-    // Other tests' calls run in parallel and reach the same listeners: each test looks for its own call only.
+    // This class's own earlier calls reach the same listeners: each test looks for its own call only.
     private async Task<Activity> SingleAsync(Func<Activity, bool> match)
     {
         for (var i = 0; i < 100; i++)

@@ -1,0 +1,32 @@
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Routing;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace ProtoHttp.Benchmarks;
+
+/// <summary>
+/// An application built but never started: its endpoints' request delegates are called directly on an
+/// <see cref="InMemoryCall"/>, so a benchmark measures the endpoint and nothing of the server or routing.
+/// </summary>
+internal static class InProcessApp
+{
+    public static WebApplication Build(Action<IServiceCollection> services, Action<WebApplication> map)
+    {
+        var builder = WebApplication.CreateEmptyBuilder(new WebApplicationOptions { ContentRootPath = AppContext.BaseDirectory });
+        // A server is needed to build the application, never started: requests go straight to the endpoints.
+        builder.WebHost.UseKestrelCore();
+        builder.Services.AddRouting();
+        builder.Services.AddLogging();
+        services(builder.Services);
+        var app = builder.Build();
+        map(app);
+        return app;
+    }
+
+    /// <summary>The request delegate of the one endpoint mapped at <paramref name="pattern"/>.</summary>
+    public static RequestDelegate Endpoint(WebApplication app, string pattern) =>
+        ((IEndpointRouteBuilder)app).DataSources.SelectMany(d => d.Endpoints).OfType<RouteEndpoint>()
+            .Single(e => e.RoutePattern.RawText == pattern).RequestDelegate!;
+}

@@ -1,0 +1,153 @@
+#!/usr/bin/env bash
+# The streaming benchmarks of BENCHMARKS.md against their peers, served by bench/StreamPeers on 127.0.0.1 and read by
+# bench/StreamLoad (raw HttpClient with SseParser, SignalR's HubConnection, the generated gRPC client):
+#   W4 push: one client receives --count five-string notifications over one stream, per format and peer;
+#   client: the typed client's server-streaming read rate against Grpc.Net.Client's, same server;
+#   W5 fan-out: 1,000 and 10,000 subscribers of one ticker, a fresh server per measurement (its memory is measured).
+#
+#   bench/stream-load.sh [--quick] [--out DIR] [--runs N] [--only w4|client|w5]
+#
+# The server is pinned to core 0 and the load tool to core 1 (taskset). Every configuration runs --runs times
+# (default 5), alternating with the others so drift hits all alike; each measurement is one JSON line in
+# DIR/stream.jsonl. --quick: one run with tiny counts (2,000 messages, 200 subscribers, 2 s windows); it checks that
+# every path delivers with no error, not how fast. A measurement with an error fails the script: a broken path must
+# never look fast. A typed client that cannot stream yet is reported as not available and is no failure.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+OUT="$ROOT/bench/results/stream"
+RUNS=5
+QUICK=0
+ONLY=""
+PUSH_COUNT=200000
+W5_SIZES=(1000 10000)
+W5_SECONDS=10
+W5_TARGETS=(sse-h1 sse-h2c grpc-h2c signalr-json)
+BASE_PORT=${STREAM_PORT:-5211}
+
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --quick) QUICK=1; RUNS=1; PUSH_COUNT=2000; W5_SIZES=(200); W5_SECONDS=2
+             W5_TARGETS=(sse-h1 sse-h2c envelopes-h1 grpc-h2c signalr-json signalr-msgpack) ;;
+    --out) OUT=$2; shift ;;
+    --runs) RUNS=$2; shift ;;
+    --only) ONLY=$2; shift ;;
+    *) echo "stream-load.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+log() { printf '[stream %s] %s\n' "$(date +%H:%M:%S)" "$*"; }
+for tool in curl taskset timeout; do
+  command -v "$tool" >/dev/null || { echo "stream-load.sh needs $tool" >&2; exit 1; }
+done
+SERVER_CPU=0
+LOAD_CPU=1
+if [[ $(nproc) -lt 2 ]]; then LOAD_CPU=0; log "only one core: server and load share it"; fi
+# 10,000 subscribers are 10,000 sockets in each process.
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+if [[ $(ulimit -n) != unlimited && $(ulimit -n) -lt 10500 ]]; then
+  log "the file limit is $(ulimit -n): W5 runs only up to $(( $(ulimit -n) - 500 )) subscribers"
+fi
+
+mkdir -p "$OUT"
+log "building Release"
+for project in StreamPeers StreamLoad; do
+  dotnet build "$ROOT/bench/$project/$project.csproj" -c Release -nologo -v q >"$OUT/build-$project.log" 2>&1 || { cat "$OUT/build-$project.log"; exit 1; }
+done
+SERVER_DLL="$ROOT/bench/StreamPeers/bin/Release/net10.0/StreamPeers.dll"
+LOAD_DLL="$ROOT/bench/StreamLoad/bin/Release/net10.0/StreamLoad.dll"
+
+SERVER_PID=""
+stop_server() {
+  if [[ -n "$SERVER_PID" ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill "$SERVER_PID" 2>/dev/null || true
+    wait "$SERVER_PID" 2>/dev/null || true
+  fi
+  SERVER_PID=""
+}
+trap stop_server EXIT
+
+# start_server SLOT TICK_MS: a fresh StreamPeers on the ports of SLOT (slots alternate, so a new run's connections never
+# meet the last run's sockets in TIME_WAIT).
+start_server() {
+  local slot=$1 tick=$2
+  HTTP_PORT=$((BASE_PORT + 2 * slot))
+  H2C_PORT=$((HTTP_PORT + 1))
+  if curl -s -o /dev/null --max-time 1 "http://127.0.0.1:$HTTP_PORT/health"; then
+    echo "stream-load.sh: something already answers on port $HTTP_PORT; set STREAM_PORT" >&2
+    exit 1
+  fi
+  taskset -c "$SERVER_CPU" dotnet "$SERVER_DLL" --http-port "$HTTP_PORT" --h2c-port "$H2C_PORT" --tick-ms "$tick" >>"$OUT/server.log" 2>&1 &
+  SERVER_PID=$!
+  for _ in $(seq 1 120); do
+    curl -s -o /dev/null --max-time 1 "http://127.0.0.1:$HTTP_PORT/health" && return 0
+    kill -0 "$SERVER_PID" 2>/dev/null || { tail -20 "$OUT/server.log"; echo "StreamPeers exited" >&2; exit 1; }
+    sleep 0.25
+  done
+  echo "StreamPeers did not start in 30 s" >&2
+  exit 1
+}
+
+# load LIMIT_SECONDS ARGS...: one StreamLoad command on the load core, bounded in time.
+load() {
+  local limit=$1
+  shift
+  timeout "$limit" taskset -c "$LOAD_CPU" dotnet "$LOAD_DLL" "$@" --http "http://127.0.0.1:$HTTP_PORT" --h2c "http://127.0.0.1:$H2C_PORT"
+}
+
+RESULTS="$OUT/stream.jsonl"
+: >"$RESULTS"
+: >"$OUT/server.log"
+FAILED=0
+START=$(date +%s)
+
+if [[ -z "$ONLY" || $ONLY == w4 ]]; then
+  log "W4 push: $PUSH_COUNT messages per stream, $RUNS runs of every target"
+  start_server 0 0
+  load $((120 + RUNS * 300)) push --count "$PUSH_COUNT" --runs "$RUNS" >>"$RESULTS" 2>>"$OUT/load.log" || FAILED=$((FAILED + 1))
+  stop_server
+fi
+
+if [[ -z "$ONLY" || $ONLY == client ]]; then
+  log "typed client vs Grpc.Net.Client: $PUSH_COUNT messages per stream, $RUNS runs"
+  start_server 1 0
+  load $((120 + RUNS * 120)) client-read --count "$PUSH_COUNT" --runs "$RUNS" >>"$RESULTS" 2>>"$OUT/load.log" || FAILED=$((FAILED + 1))
+  stop_server
+fi
+
+if [[ -z "$ONLY" || $ONLY == w5 ]]; then
+  slot=0
+  for run in $(seq 1 "$RUNS"); do
+    for size in "${W5_SIZES[@]}"; do
+      # 1,000 subscribers get a tick every 100 ms (10,000 messages/s), 10,000 one every 2 s (5,000 messages/s: the
+      # server has one shared core, and a burst of 10,000 writes must end well before the next); the quick run ticks
+      # every 100 ms.
+      tick=$(( size >= 10000 ? 2000 : 100 ))
+      # Rotate the order each run.
+      n=${#W5_TARGETS[@]}
+      for i in $(seq 0 $((n - 1))); do
+        target=${W5_TARGETS[$(( (i + run - 1) % n ))]}
+        log "W5 run $run of $RUNS: $target, $size subscribers, a tick every $tick ms"
+        start_server $((slot % 4 + 2)) 500
+        slot=$((slot + 1))
+        line=$(load 420 fanout --target "$target" --subscribers "$size" --seconds "$W5_SECONDS" --tick-ms "$tick" 2>>"$OUT/load.log") || { FAILED=$((FAILED + 1)); log "FAILED $target $size: ${line:-no result}"; }
+        if [[ -n "$line" ]]; then printf '%s\n' "$line" | sed "s/}\$/,\"run\":$run}/" >>"$RESULTS"; fi
+        stop_server
+      done
+    done
+  done
+fi
+
+{
+  echo "{\"date\":\"$(date -u +%Y-%m-%dT%H:%M:%SZ)\",\"runs\":$RUNS,\"quick\":$QUICK,\"push_count\":$PUSH_COUNT,\"w5_seconds\":$W5_SECONDS,"
+  echo "\"cpu\":\"$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //;s/"//g')\",\"cores\":$(nproc),"
+  echo "\"dotnet\":\"$(dotnet --version)\",\"seconds_taken\":$(( $(date +%s) - START ))}"
+} >"$OUT/stream-env.json"
+
+# Every measurement line with an error fails the run, wherever it came from.
+ERRORS=$(grep -c '"error":"' "$RESULTS" || true)
+W5_ERRORS=$(grep '"bench":"w5"' "$RESULTS" | grep -vc '"errors":0,' || true)
+NOT_AVAILABLE=$(grep -c '"available":false' "$RESULTS" || true)
+echo "stream: $(wc -l <"$RESULTS") measurements, $ERRORS with an error, $W5_ERRORS fan-outs with subscriber errors, $NOT_AVAILABLE not available, $FAILED failed steps"
+[[ $FAILED -eq 0 && $ERRORS -eq 0 && $W5_ERRORS -eq 0 ]]
