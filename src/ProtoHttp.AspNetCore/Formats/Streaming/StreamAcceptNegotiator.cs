@@ -46,26 +46,7 @@ internal static class StreamAcceptNegotiator
     /// <returns>The chosen type, or <see langword="null"/> when no stream format is acceptable (406).</returns>
     public static StreamMediaType? Negotiate(IReadOnlyList<string?> accept, StreamFormat ownFormat)
     {
-        List<MediaRange>? ranges = null;
-        var sawAny = false;
-        foreach (var header in accept)
-        {
-            if (string.IsNullOrWhiteSpace(header))
-            {
-                continue;
-            }
-
-            sawAny = true;
-            foreach (var item in header.AsSpan().Split(','))
-            {
-                if (MediaRange.TryParse(header.AsSpan()[item], out var range))
-                {
-                    (ranges ??= []).Add(range);
-                }
-            }
-        }
-
-        if (!sawAny || ranges is null)
+        if (MediaRange.ParseAll(accept) is not { } ranges)
         {
             return Of(ownFormat);
         }
