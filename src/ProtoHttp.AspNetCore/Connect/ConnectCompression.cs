@@ -55,6 +55,13 @@ internal static class ConnectCompression
         return false;
     }
 
+    /// <summary>
+    /// Whether an answer may go out gzipped: the client lists gzip in <paramref name="acceptEncoding"/>, or sends no such
+    /// list and gzipped its request, which the Connect spec says then stands for what it accepts.
+    /// </summary>
+    public static bool AnswersGzip(Microsoft.Extensions.Primitives.StringValues acceptEncoding, string? requestEncoding) =>
+        acceptEncoding.Count == 0 ? string.Equals(requestEncoding, Gzip, StringComparison.OrdinalIgnoreCase) : Accepts(acceptEncoding);
+
     /// <summary>Reads the message gzipped in <paramref name="compressed"/>, inflated at most to <paramref name="limit"/>.</summary>
     /// <exception cref="CallRejectedException">Over the limit (<c>resource_exhausted</c>) or not gzip (<c>invalid_argument</c>).</exception>
     public static Google.Protobuf.IMessage ReadGzipped(

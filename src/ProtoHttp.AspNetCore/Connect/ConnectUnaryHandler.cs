@@ -22,8 +22,6 @@ internal sealed class ConnectUnaryHandler<TService, TRequest, TResponse>(
     where TRequest : class
     where TResponse : class
 {
-    private const string ProtocolVersionHeader = "Connect-Protocol-Version";
-
     private readonly MessageDescriptor _requestDescriptor = descriptor.InputType;
 
     // Connect allows GET only for methods the .proto declares free of side effects, whatever ProtoHttp's own routes do.
@@ -46,10 +44,7 @@ internal sealed class ConnectUnaryHandler<TService, TRequest, TResponse>(
                 throw CallRejectedException.MethodNotAllowed(request.Method, _getAllowed ? "GET, POST" : "POST");
             }
 
-            if (request.Headers[ProtocolVersionHeader] is { Count: > 0 } version && version != "1")
-            {
-                throw CallRejectedException.BadRequest($"The {ProtocolVersionHeader} header is '{version}'; this server speaks version 1.");
-            }
+            ConnectHeaders.CheckProtocolVersion(request);
 
             var timeout = ConnectTimeout.Parse(request.Headers[ConnectTimeout.HeaderName]);
             failure = failure with { Timeout = timeout };
@@ -124,7 +119,9 @@ internal sealed class ConnectUnaryHandler<TService, TRequest, TResponse>(
     {
         var type = codec == MessageFormat.Protobuf ? ConnectMediaTypes.ProtoResponse : ConnectMediaTypes.JsonResponse;
         var minSize = settings.Options.ConnectCompressionMinSize;
-        if (!ConnectCompression.Accepts(context.Request.Headers.AcceptEncoding)
+        var request = context.Request;
+        var requestEncoding = HttpMethods.IsGet(request.Method) ? request.Query["compression"] : request.Headers.ContentEncoding;
+        if (!ConnectCompression.AnswersGzip(request.Headers.AcceptEncoding, requestEncoding)
             || codec == MessageFormat.Protobuf && message.CalculateSize() < minSize)
         {
             // Uncompressed, the answer goes out as on ProtoHttp's own routes: protobuf straight into the response pipe.

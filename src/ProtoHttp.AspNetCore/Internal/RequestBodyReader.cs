@@ -31,7 +31,7 @@ internal static class RequestBodyReader
         var reader = context.Request.BodyReader;
         while (true)
         {
-            var result = await reader.ReadAsync(cancellationToken);
+            var result = await CancellableBodyRead.ReadAsync(reader, cancellationToken);
             var buffer = result.Buffer;
             if (buffer.Length > limit)
             {
@@ -81,7 +81,7 @@ internal static class RequestBodyReader
                 length += (int)buffer.Length;
                 reader.AdvanceTo(buffer.End);
 
-                var result = await reader.ReadAsync(cancellationToken);
+                var result = await CancellableBodyRead.ReadAsync(reader, cancellationToken);
                 buffer = result.Buffer;
                 if (result.IsCompleted && buffer.IsEmpty)
                 {

@@ -1,8 +1,8 @@
 using System.Net;
-using System.Net.Http.Headers;
 using Google.Protobuf;
 using ProtoHttp.FunctionalTests.Infrastructure;
 using ProtoHttp.FunctionalTests.Protos.Streaming;
+using static ProtoHttp.FunctionalTests.Infrastructure.ConnectStreamCalls;
 
 namespace ProtoHttp.FunctionalTests.Connect;
 
@@ -13,19 +13,15 @@ namespace ProtoHttp.FunctionalTests.Connect;
 /// </summary>
 public sealed class ConnectStreamingTests(SampleServerFixture fixture) : IClassFixture<SampleServerFixture>, IDisposable
 {
-    private const string Count = "/protohttp.tests.streaming.StreamingService/Count";
-    private const string Sum = "/protohttp.tests.streaming.StreamingService/Sum";
-    private const string Echo = "/protohttp.tests.streaming.StreamingService/Echo";
-
     private readonly SampleServer _server = fixture.Server;
-    private readonly HttpClient _http2 = fixture.Server.CreateHttp2Client();
+    private readonly ConnectStreamCalls _calls = new(fixture.Server);
 
     public static TheoryData<string, bool> CodecsAndProtocols => new()
     {
         { StreamWire.ConnectProto, false }, { StreamWire.ConnectJson, false }, { StreamWire.ConnectProto, true }, { StreamWire.ConnectJson, true },
     };
 
-    public void Dispose() => _http2.Dispose();
+    public void Dispose() => _calls.Dispose();
 
     [Theory] // basic.yaml: server streaming.
     [MemberData(nameof(CodecsAndProtocols))]
@@ -144,16 +140,27 @@ public sealed class ConnectStreamingTests(SampleServerFixture fixture) : IClassF
         Assert.Equal([0, 1, 2], Assert.Single(summaries).Sequences);
     }
 
-    [Fact] // connect_server_unexpected.yaml: a compressed envelope without an agreed encoding.
-    public async Task ACompressedEnvelopeWithoutAnEncodingIsInvalidArgument()
+    [Theory] // connect_server_unexpected.yaml, unexpected-compressed-message: a compressed envelope without an agreed encoding is internal.
+    [InlineData(Sum, null)]
+    [InlineData(Sum, "identity")]
+    [InlineData(Count, "identity")]
+    [InlineData(Count, null)]
+    public async Task ACompressedEnvelopeWithoutAnEncodingIsInternal(string path, string? encoding)
     {
-        var body = StreamWire.Envelope(ConnectWire.Gzip(new Tick { Sequence = 1 }.ToByteArray()), flags: 0x01);
+        IMessage message = path == Sum ? new Tick { Sequence = 1 } : new CountRequest { Count = 1 };
+        var request = Post(path, StreamWire.Envelope(ConnectWire.Gzip(message.ToByteArray()), flags: 0x01), StreamWire.ConnectProto);
+        if (encoding is not null)
+        {
+            request.Headers.Add("Connect-Content-Encoding", encoding);
+        }
 
-        using var response = await _server.Client.SendAsync(Post(Sum, body, StreamWire.ConnectProto));
+        using var response = await _server.Client.SendAsync(request);
 
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
-        var (_, end) = await StreamWire.ReadAllAsync<Summary>(response);
-        Assert.Equal("INVALID_ARGUMENT", end.Code);
+        var (messages, end) = await StreamWire.ReadAllAsync<Tick>(response);
+        Assert.Empty(messages);
+        Assert.Equal("INTERNAL", end.Code);
+        Assert.Contains("compressed flag", end.ErrorText);
     }
 
     [Fact] // A gzip bomb in one envelope: resource_exhausted at the limit, never the whole of it in memory.
@@ -188,23 +195,5 @@ public sealed class ConnectStreamingTests(SampleServerFixture fixture) : IClassF
         await ConnectUnaryTests.AssertErrorAsync(response, 405, "unimplemented", "The HTTP method GET is not allowed here; use POST.");
     }
 
-    private Task<HttpResponseMessage> SendAsync(bool http2, HttpRequestMessage request)
-    {
-        if (!http2)
-        {
-            return _server.Client.SendAsync(request);
-        }
-
-        // A request made by hand goes as HTTP/1.1 unless told otherwise, whatever the client's default.
-        request.Version = HttpVersion.Version20;
-        request.VersionPolicy = HttpVersionPolicy.RequestVersionExact;
-        return _http2.SendAsync(request);
-    }
-
-    private static HttpRequestMessage Post(string path, byte[] body, string contentType)
-    {
-        var content = new ByteArrayContent(body);
-        content.Headers.ContentType = MediaTypeHeaderValue.Parse(contentType);
-        return new HttpRequestMessage(HttpMethod.Post, path) { Content = content };
-    }
+    private Task<HttpResponseMessage> SendAsync(bool http2, HttpRequestMessage request) => _calls.SendAsync(request, http2);
 }

@@ -113,6 +113,25 @@ public sealed class ConnectUnaryTests(SampleServerFixture fixture) : IClassFixtu
         await AssertErrorAsync(response, 504, "deadline_exceeded", "The deadline of 200 ms passed before the call completed.");
     }
 
+    [Fact] // timeouts.yaml: the deadline passes while the body still arrives.
+    public async Task ADeadlineWhileTheBodyArrivesLeavesTheConnectionUsable()
+    {
+        var errorsBefore = _server.Logs.Errors.Count();
+        var body = new SlowRequest { DelayMs = 1 }.ToByteArray();
+        var request = new HttpRequestMessage(HttpMethod.Post, Slow) { Content = new HeldBody(body, 1, () => Task.Delay(1500), "application/proto") };
+        request.Headers.Add("Connect-Timeout-Ms", "200");
+
+        using var response = await _server.Client.SendAsync(request);
+
+        await AssertErrorAsync(response, 504, "deadline_exceeded", "The deadline of 200 ms passed before the call completed.");
+        // Regression: the deadline cancelled the body read by its token, which leaves Kestrel's reader of a body with a
+        // Content-Length mid-read; its drain of the rest of the body then logged an Error and closed the connection.
+        await Task.Delay(200);
+        Assert.Empty(_server.Logs.Errors.Skip(errorsBefore));
+        using var next = await _server.Client.SendAsync(Post(Slow, new SlowRequest { DelayMs = 1 }, "application/proto"));
+        Assert.Equal(HttpStatusCode.OK, next.StatusCode);
+    }
+
     [Theory] // connect_with_get.yaml: GET of a NO_SIDE_EFFECTS method, message as JSON text or base64url protobuf.
     [InlineData("json", false)]
     [InlineData("proto", true)]
@@ -210,6 +229,41 @@ public sealed class ConnectUnaryTests(SampleServerFixture fixture) : IClassFixtu
         Assert.Equal("gzip", Assert.Single(response.Content.Headers.ContentEncoding));
         var body = ConnectWire.Gunzip(await response.Content.ReadAsByteArrayAsync());
         Assert.Equal(orders, codec == "application/proto" ? OrderList.Parser.ParseFrom(body) : JsonParser.Default.Parse<OrderList>(Encoding.UTF8.GetString(body)));
+    }
+
+    [Theory] // The spec: a client that sends no Accept-Encoding accepts the compression of its request (POST) or message (GET).
+    [InlineData(false, null, true)]
+    [InlineData(true, null, true)]
+    [InlineData(false, "identity", false)]
+    public async Task WithoutAcceptEncodingTheRequestsCompressionIsAccepted(bool get, string? acceptEncoding, bool gzipped)
+    {
+        var orders = new OrderList { Orders = { Enumerable.Range(1, 50).Select(i => new Order { OrderId = i, ShipName = "Vins et alcools Chevalier" }) } };
+        var request = get
+            ? new HttpRequestMessage(HttpMethod.Get, "/Northwind.NorthwindService/GetOrders?connect=v1&encoding=proto&base64=1&compression=gzip&message="
+                + Convert.ToBase64String(ConnectWire.Gzip(new Northwind.OrdersRequest().ToByteArray())).TrimEnd('=').Replace('+', '-').Replace('/', '_'))
+            : new HttpRequestMessage(HttpMethod.Post, "/Northwind.NorthwindService/Roundtrip") { Content = Gzipped(Wire.Body(orders, "application/proto")) };
+        if (acceptEncoding is not null)
+        {
+            request.Headers.AcceptEncoding.ParseAdd(acceptEncoding);
+        }
+
+        using var response = await _server.Client.SendAsync(request);
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal(gzipped, response.Content.Headers.ContentEncoding.Contains("gzip"));
+    }
+
+    [Fact] // The spec: servers must not attempt to decompress zero-length request content; it is the empty message.
+    public async Task AnEmptyGzipBodyIsTheEmptyMessage()
+    {
+        var content = new ByteArrayContent([]);
+        content.Headers.ContentType = new System.Net.Http.Headers.MediaTypeHeaderValue("application/proto");
+        content.Headers.ContentEncoding.Add("gzip");
+
+        using var response = await _server.Client.PostAsync(Echo, content);
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Empty(await response.Content.ReadAsByteArrayAsync());
     }
 
     [Fact] // compression.yaml: responses under the minimum size go out uncompressed.

@@ -49,14 +49,14 @@ public static class StreamMutator
         }
     }
 
-    private static Tick Tick(Random random, int sequence) => new()
+    public static Tick Tick(Random random, int sequence) => new()
     {
         Sequence = sequence,
         Text = random.Next(4) == 0 ? "x" : "",
         Padding = ByteString.CopyFrom(new byte[random.Next(40)]),
     };
 
-    private static (byte[] Body, string Mutation) MutateEnvelopes(Random random, byte[] valid)
+    public static (byte[] Body, string Mutation) MutateEnvelopes(Random random, byte[] valid)
     {
         var body = valid.ToArray();
         switch (random.Next(9))

@@ -29,32 +29,8 @@ public sealed class StreamingInputTests(ITestOutputHelper output) : IAsyncLifeti
     private async Task RunAsync(string kind, IEnumerable<FuzzCase> cases)
     {
         var report = new FuzzReport(kind);
-        foreach (var batch in cases.Chunk(BatchSize))
-        {
-            var next = -1;
-            await Task.WhenAll(Enumerable.Range(0, 4).Select(async _ =>
-            {
-                using var connection = new RawHttpConnection(_server.Http1Address);
-                for (var i = Interlocked.Increment(ref next); i < batch.Length; i = Interlocked.Increment(ref next))
-                {
-                    await RunCaseAsync(connection, batch[i], report);
-                }
-            }));
-
-            await CheckAliveAsync(report);
-        }
-
-        await Task.Delay(50); // Log lines can trail the answers by a moment.
-        foreach (var entry in _server.Logs.Errors)
-        {
-            report.Fail($"Error log: [{entry.Category}] {entry.Message} {entry.Exception}");
-        }
-
-        output.WriteLine(report.ToString());
-        foreach (var failure in report.Failures.Take(30))
-        {
-            output.WriteLine(failure);
-        }
+        await FuzzBatches.RunAsync(_server, cases, BatchSize, (connection, fuzzCase) => RunCaseAsync(connection, fuzzCase, report), () => CheckAliveAsync(report));
+        await FuzzBatches.FinishAsync(_server, report, output);
 
         Assert.True(report.Cases >= 400, $"only {report.Cases} cases ran");
         Assert.Empty(report.Failures);

@@ -29,8 +29,8 @@ public static class StreamWire
         {
             Events => ReadEventsAsync<T>(stream, cancellationToken),
             Lines or "application/jsonl" => ReadLinesAsync<T>(stream, cancellationToken),
-            ConnectProto => ReadEnvelopesAsync<T>(stream, json: false, cancellationToken),
-            ConnectJson => ReadEnvelopesAsync<T>(stream, json: true, cancellationToken),
+            ConnectProto => ReadEnvelopesAsync<T>(stream, json: false, Gzipped(response), cancellationToken),
+            ConnectJson => ReadEnvelopesAsync<T>(stream, json: true, Gzipped(response), cancellationToken),
             var other => throw new InvalidOperationException($"Not a stream: {other}"),
         };
         await foreach (var record in records)
@@ -121,7 +121,29 @@ public static class StreamWire
         }
     }
 
-    private static async IAsyncEnumerable<StreamRecord<T>> ReadEnvelopesAsync<T>(Stream stream, bool json, [EnumeratorCancellation] CancellationToken cancellationToken)
+    /// <summary>The envelopes of a Connect stream: its payloads, gunzipped where flagged compressed (0x01).</summary>
+    public static List<(byte Flags, byte[] Payload)> Envelopes(byte[] body, bool gzipped)
+    {
+        var envelopes = new List<(byte, byte[])>();
+        for (var at = 0; at < body.Length;)
+        {
+            var length = BinaryPrimitives.ReadInt32BigEndian(body.AsSpan(at + 1));
+            var payload = body.AsSpan(at + 5, length).ToArray();
+            var flags = body[at];
+            Assert.True(gzipped || (flags & 0x01) == 0, "A compressed envelope in a stream whose Connect-Content-Encoding is not gzip.");
+            envelopes.Add((flags, (flags & 0x01) != 0 ? ConnectWire.Gunzip(payload) : payload));
+            at += 5 + length;
+        }
+
+        return envelopes;
+    }
+
+    /// <summary>Whether the response's Connect-Content-Encoding is gzip, so that envelopes flagged 0x01 hold gzip.</summary>
+    public static bool Gzipped(HttpResponseMessage response) =>
+        response.Headers.TryGetValues("Connect-Content-Encoding", out var values) && values.Single() == "gzip";
+
+    private static async IAsyncEnumerable<StreamRecord<T>> ReadEnvelopesAsync<T>(
+        Stream stream, bool json, bool gzipped, [EnumeratorCancellation] CancellationToken cancellationToken)
         where T : class, IMessage<T>, new()
     {
         var header = new byte[5];
@@ -129,6 +151,13 @@ public static class StreamWire
         {
             var payload = new byte[BinaryPrimitives.ReadInt32BigEndian(header.AsSpan(1))];
             await stream.ReadExactlyAsync(payload, cancellationToken);
+            if ((header[0] & 0x01) != 0)
+            {
+                Assert.True(gzipped, "A compressed envelope in a stream whose Connect-Content-Encoding is not gzip.");
+                payload = ConnectWire.Gunzip(payload);
+                header[0] &= 0xFE;
+            }
+
             if (header[0] == 0x02)
             {
                 using var end = JsonDocument.Parse(payload);

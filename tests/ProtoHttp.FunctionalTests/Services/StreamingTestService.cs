@@ -33,14 +33,17 @@ public sealed class StreamingTestService(StreamProbe probe) : StreamingService.S
         }
 
         var padding = ByteString.CopyFrom(new byte[request.PaddingBytes]);
+        var text = request.EchoHeader.Length > 0
+            ? string.Join("|", context.RequestHeaders.Where(h => h.Key == request.EchoHeader).Select(h => h.Value))
+            : "";
         for (var i = 0; i < request.Count; i++)
         {
             if (request.FailCode.Length > 0 && i == request.FailAfter)
             {
-                Fail(request.FailCode, $"failed after {i}", request.StatusDetails);
+                Fail(request.FailCode, request.FailMessage.Length > 0 ? request.FailMessage : $"failed after {i}", request.StatusDetails);
             }
 
-            var write = responseStream.WriteAsync(new Tick { Sequence = i, Padding = padding });
+            var write = responseStream.WriteAsync(new Tick { Sequence = i, Padding = padding, Text = text });
             if (!write.IsCompleted)
             {
                 probe.MarkBlockedOnWrite(i);
@@ -51,7 +54,7 @@ public sealed class StreamingTestService(StreamProbe probe) : StreamingService.S
 
         if (request.FailCode.Length > 0 && request.FailAfter >= request.Count)
         {
-            Fail(request.FailCode, $"failed after {request.Count}", request.StatusDetails);
+            Fail(request.FailCode, request.FailMessage.Length > 0 ? request.FailMessage : $"failed after {request.Count}", request.StatusDetails);
         }
 
         if (request.WaitForCancellation)

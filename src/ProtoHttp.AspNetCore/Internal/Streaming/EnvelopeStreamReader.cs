@@ -19,16 +19,42 @@ internal sealed class EnvelopeStreamReader<TRequest>(
     where TRequest : class
 {
     private bool _finished;
+    private Task<bool>? _reading;
 
     public TRequest Current { get; private set; } = null!;
 
-    /// <summary>Whether envelopes flagged compressed (0x01) hold gzip, as a Connect client's Connect-Content-Encoding agreed.</summary>
-    public bool Gzip { get; init; }
+    /// <summary>How the request is read: whether envelopes flagged compressed (0x01) hold gzip, as a Connect client's Connect-Content-Encoding agreed.</summary>
+    public StreamRequestPlan Plan { get; init; }
 
     /// <summary>What was wrong with the request stream, if anything was.</summary>
     public CallRejectedException? Fault { get; private set; }
 
-    public async Task<bool> MoveNext(CancellationToken cancellationToken)
+    public Task<bool> MoveNext(CancellationToken cancellationToken) => _reading = MoveNextCoreAsync(cancellationToken);
+
+    /// <summary>
+    /// Ends a read still in flight when the call is over: on its deadline the call ends without waiting for the service,
+    /// which may still be reading, and a read left pending on the body makes Kestrel's drain of the rest of the body
+    /// fail (an Error log, the connection closed). The read is woken with <see cref="PipeReader.CancelPendingRead"/>.
+    /// </summary>
+    public async Task StopAsync()
+    {
+        if (_reading is not { IsCompleted: false } reading)
+        {
+            return;
+        }
+
+        body.CancelPendingRead();
+        try
+        {
+            await reading.WaitAsync(TimeSpan.FromSeconds(1));
+        }
+        catch (Exception)
+        {
+            // The read ended as the call did (canceled, or whatever the service was told); nobody is left to tell.
+        }
+    }
+
+    private async Task<bool> MoveNextCoreAsync(CancellationToken cancellationToken)
     {
         if (Fault is not null)
         {
@@ -44,7 +70,7 @@ internal sealed class EnvelopeStreamReader<TRequest>(
         var token = linked?.Token ?? callToken;
         while (true)
         {
-            var result = await body.ReadAsync(token);
+            var result = await CancellableBodyRead.ReadAsync(body, token);
             var buffer = result.Buffer;
             if (Envelope.TryReadHeader(buffer, out var flags, out var length))
             {
@@ -98,11 +124,9 @@ internal sealed class EnvelopeStreamReader<TRequest>(
 
     private CallRejectedException? CheckHeader(byte flags, uint length)
     {
-        if (flags != Envelope.MessageFlag && !(Gzip && flags == Envelope.CompressedFlag))
+        if (SingleEnvelope.CheckFlags(flags, Plan) is { } fault)
         {
-            return Reject(CallRejectedException.BadRequest(flags == Envelope.CompressedFlag
-                ? "A request envelope has the compressed flag (0x01), but no Connect-Content-Encoding was agreed; send flag 0x00."
-                : $"A request envelope has the flags 0x{flags:x2}; a request message's envelope has the flags 0x00."));
+            return Reject(fault);
         }
 
         return length > limit
@@ -119,7 +143,7 @@ internal sealed class EnvelopeStreamReader<TRequest>(
             var filled = 0;
             while (filled < length)
             {
-                var result = await body.ReadAsync(token);
+                var result = await CancellableBodyRead.ReadAsync(body, token);
                 var buffer = result.Buffer;
                 var take = (int)Math.Min(buffer.Length, length - filled);
                 buffer.Slice(0, take).CopyTo(array.AsSpan(filled));

@@ -1,24 +1,36 @@
+using System.Buffers;
 using Google.Protobuf;
 using Microsoft.AspNetCore.Http;
+using ProtoHttp.AspNetCore.Connect;
 using ProtoHttp.Streaming;
 
 namespace ProtoHttp.AspNetCore.Internal.Streaming;
 
-/// <summary>Connect envelopes: one per message in the stream's codec, then the end-stream envelope with the outcome.</summary>
+/// <summary>
+/// Connect envelopes: one per message in the stream's codec, then the end-stream envelope with the outcome. With
+/// <see cref="GzipMinSize"/> set (a Connect client that accepts gzip), every envelope whose payload is at least that
+/// long, the end-stream one too, goes out gzipped with the compressed flag (0x01) set, as Connect's streaming protocol
+/// says; smaller ones go out as they are, flag clear.
+/// </summary>
 internal sealed class EnvelopeStreamWriter(HttpContext context, StreamMediaType type, IMessageCodec codec) : StreamResponseWriter(context, type)
 {
+    /// <summary>The smallest payload that is gzipped; <see langword="null"/>: none is.</summary>
+    public int? GzipMinSize { get; init; }
+
     protected override async Task WriteMessageCoreAsync(IMessage message, CancellationToken cancellationToken)
     {
         var output = Response.BodyWriter;
-        if (codec.Format == MessageFormat.Protobuf)
+        if (codec.Format == MessageFormat.Protobuf && (GzipMinSize is not { } minSize || message.CalculateSize() < minSize))
         {
+            // Protobuf knows its size up front: header and message go straight into the response pipe, unless it is to
+            // be gzipped.
             Envelope.WriteProtobuf(output, message);
         }
         else
         {
             using var payload = new PooledBufferWriter(512);
             codec.Write(message, payload);
-            Envelope.Write(output, Envelope.MessageFlag, payload.WrittenMemory.Span);
+            WriteEnvelope(output, Envelope.MessageFlag, payload.WrittenMemory.Span);
         }
 
         await FlushAsync(cancellationToken);
@@ -28,7 +40,18 @@ internal sealed class EnvelopeStreamWriter(HttpContext context, StreamMediaType 
     {
         using var payload = new PooledBufferWriter(256);
         StreamEndRecord.WriteConnectEnd(outcome, payload);
-        Envelope.Write(Response.BodyWriter, Envelope.EndStreamFlag, payload.WrittenMemory.Span);
+        WriteEnvelope(Response.BodyWriter, Envelope.EndStreamFlag, payload.WrittenMemory.Span);
         await FlushAsync(cancellationToken);
+    }
+
+    private void WriteEnvelope(IBufferWriter<byte> output, byte flags, ReadOnlySpan<byte> payload)
+    {
+        if (GzipMinSize is { } minSize && payload.Length >= minSize)
+        {
+            payload = ConnectCompression.Compress(payload);
+            flags |= Envelope.CompressedFlag;
+        }
+
+        Envelope.Write(output, flags, payload);
     }
 }

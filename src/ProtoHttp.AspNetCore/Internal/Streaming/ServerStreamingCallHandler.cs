@@ -55,7 +55,7 @@ internal sealed class ServerStreamingCallHandler<TService, TRequest, TResponse>(
             ? _requestReader.ReadQuery(context.Request, plan.Reader)
             : plan.Envelope is null
                 ? await _requestReader.ReadBodyAsync(context, plan.Reader, cancellationToken)
-                : await SingleEnvelope.ReadAsync(context, plan.Reader!, Descriptor.InputType, Settings, plan.Gzip, cancellationToken);
+                : await SingleEnvelope.ReadAsync(context, plan, Descriptor.InputType, Settings, cancellationToken);
         Settings.Codecs.CheckRequiredFields(message);
         return (TRequest)message;
     }

@@ -8,4 +8,6 @@ namespace ProtoHttp.AspNetCore.Internal.Streaming;
 /// <param name="Envelope">The envelope stream the body is in, when it is in envelopes.</param>
 /// <param name="OwnFormat">The stream format the response takes when <c>Accept</c> names none.</param>
 /// <param name="Gzip">Envelopes flagged compressed hold gzip (Connect's <c>Connect-Content-Encoding: gzip</c>).</param>
-internal readonly record struct StreamRequestPlan(bool IsGet, IMessageReader? Reader, StreamMediaType? Envelope, StreamFormat OwnFormat, bool Gzip = false);
+/// <param name="Connect">The call came in the Connect protocol, whose request faults have Connect's own codes.</param>
+internal readonly record struct StreamRequestPlan(
+    bool IsGet, IMessageReader? Reader, StreamMediaType? Envelope, StreamFormat OwnFormat, bool Gzip = false, bool Connect = false);

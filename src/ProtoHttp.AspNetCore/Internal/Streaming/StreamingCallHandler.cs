@@ -93,16 +93,19 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
             failure = failure with { ErrorType = ErrorTypeOf(type) };
             ProtoHttpLog.FormatChosen(settings.Logger, method.Name, plan.Reader?.Format, type.ContentType);
 
+            if (connect)
+            {
+                // From here on a Connect call's failures are told in the end-stream envelope, with status 200, as
+                // Connect's streaming protocol says (only the media type, verb and HTTP version are refused by status).
+                response = ConnectResponseWriter(context, type);
+                ConnectHeaders.CheckProtocolVersion(request);
+                plan = plan with { Gzip = ConnectCompression.IsGzip(request.Headers[ConnectStreamHeaders.ContentEncoding]) };
+            }
+
             var timeout = ConnectTimeout.Parse(request.Headers[ConnectTimeout.HeaderName]);
             failure = failure with { Timeout = timeout };
             deadline = CallDeadline.Start(context, timeout);
             var cancellationToken = deadline.Token;
-
-            if (connect)
-            {
-                // From here on a Connect call's failures are told in the end-stream envelope, with status 200.
-                response = StreamResponseWriter.For(context, type, settings.Codecs, settings.Options.StreamKeepAliveInterval);
-            }
 
             var message = await ReadRequestAsync(context, plan, cancellationToken);
             if (ReadsRequestStream)
@@ -110,7 +113,7 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
                 requestStream = new EnvelopeStreamReader<TRequest>(context.Request.BodyReader, plan.Reader!, descriptor.InputType,
                     settings.Codecs, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, cancellationToken)
                 {
-                    Gzip = plan.Gzip,
+                    Plan = plan,
                 };
             }
 
@@ -145,6 +148,11 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
         finally
         {
             telemetry.Stop(code);
+            if (requestStream is not null)
+            {
+                await requestStream.StopAsync();
+            }
+
             if (response is not null)
             {
                 await response.DisposeAsync();
@@ -220,10 +228,10 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
     }
 
     /// <summary>
-    /// A Connect streaming request: a POST of <c>application/connect+proto</c> or <c>+json</c> envelopes, gzipped when
-    /// <c>Connect-Content-Encoding</c> says so; then as on ProtoHttp's routes (a bidirectional call needs HTTP/2).
+    /// A Connect streaming request: a POST of <c>application/connect+proto</c> or <c>+json</c> envelopes; then as on
+    /// ProtoHttp's routes (a bidirectional call needs HTTP/2).
     /// </summary>
-    /// <exception cref="CallRejectedException">405, 415, 501 (an unknown compression) or what <see cref="PlanRequest"/> refuses.</exception>
+    /// <exception cref="CallRejectedException">405, 415 or what <see cref="PlanRequest"/> refuses.</exception>
     private StreamRequestPlan PlanConnectRequest(HttpRequest request)
     {
         if (!HttpMethods.IsPost(request.Method))
@@ -240,8 +248,29 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
             };
         }
 
-        var gzip = ConnectCompression.IsGzip(request.Headers[ConnectStreamHeaders.ContentEncoding]);
-        return PlanRequest(request) with { Gzip = gzip };
+        return PlanRequest(request) with { Connect = true };
+    }
+
+    /// <summary>
+    /// The envelopes of a Connect stream, gzipped from <c>ConnectCompressionMinSize</c> bytes on when the client accepts
+    /// gzip (<c>Connect-Accept-Encoding</c>, or without it, a gzipped request); the response says so, and that gzip is
+    /// what this server reads.
+    /// </summary>
+    private EnvelopeStreamWriter ConnectResponseWriter(HttpContext context, StreamMediaType type)
+    {
+        var headers = context.Request.Headers;
+        var gzip = ConnectCompression.AnswersGzip(headers[ConnectStreamHeaders.AcceptEncoding], headers[ConnectStreamHeaders.ContentEncoding]);
+        var responseHeaders = context.Response.Headers;
+        responseHeaders[ConnectStreamHeaders.AcceptEncoding] = ConnectCompression.Gzip;
+        if (gzip)
+        {
+            responseHeaders[ConnectStreamHeaders.ContentEncoding] = ConnectCompression.Gzip;
+        }
+
+        return new EnvelopeStreamWriter(context, type, settings.Codecs.Writer(type.Codec)!)
+        {
+            GzipMinSize = gzip ? settings.Options.ConnectCompressionMinSize : null,
+        };
     }
 
     /// <summary>The unary type an ErrorResult goes out in before the stream starts: protobuf for <c>connect+proto</c>, else JSON.</summary>

@@ -1,0 +1,53 @@
+using System.IO.Pipelines;
+
+namespace ProtoHttp.AspNetCore.Internal;
+
+/// <summary>
+/// Reads the request body pipe so that a deadline or cancellation stops the read through
+/// <see cref="PipeReader.CancelPendingRead"/>, not through the read's own token: Kestrel's reader of a body with a
+/// Content-Length stays mid-read after a read its token cancelled, and its drain of the rest of the body then fails
+/// ("Reading is already in progress"), logs an Error and closes the connection. A read ended here is finished
+/// (<see cref="PipeReader.AdvanceTo(SequencePosition)"/>) before it throws.
+/// </summary>
+internal static class CancellableBodyRead
+{
+    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> fired, or the read was woken from outside.</exception>
+    public static async ValueTask<ReadResult> ReadAsync(PipeReader reader, CancellationToken cancellationToken)
+    {
+        cancellationToken.ThrowIfCancellationRequested();
+        ReadResult result;
+        var registration = cancellationToken.UnsafeRegister(static state => Cancel((PipeReader)state!), reader);
+        try
+        {
+            result = await reader.ReadAsync(CancellationToken.None);
+        }
+        finally
+        {
+            // Not Dispose, which waits for a running callback: with an inline pipe scheduler this continuation can run
+            // inside that callback. A callback that runs late finds the read over, or the reader gone (see Cancel).
+            registration.Unregister();
+        }
+
+        if (result.IsCanceled)
+        {
+            reader.AdvanceTo(result.Buffer.Start);
+            cancellationToken.ThrowIfCancellationRequested();
+            throw new OperationCanceledException("The call ended while its request body was being read.");
+        }
+
+        return result;
+    }
+
+    private static void Cancel(PipeReader reader)
+    {
+        try
+        {
+            reader.CancelPendingRead();
+        }
+        catch (InvalidOperationException)
+        {
+            // The request has ended (Kestrel disposed its body reader): no read is left to stop. A throw here would
+            // escape into the deadline's timer.
+        }
+    }
+}
