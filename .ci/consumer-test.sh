@@ -26,14 +26,30 @@ for id in ProtoHttp ProtoHttp.AspNetCore ProtoHttp.AspNetCore.OpenApi ProtoHttp.
   done
   grep -q " lib/net10.0/$id.pdb\$" <<<"$(unzip -l "$feed/$id.0.1.0.snupkg")" || fail "$id.0.1.0.snupkg has no $id.pdb"
 done
-# The two that use ProtoHttp's internals accept only its very version (src/Directory.Build.props says why). Listings
-# are read whole before grep: with pipefail, grep -q ending a pipe early would fail the check by unzip's SIGPIPE.
+# No package uses another's internals (docs/packages.md), so each depends on the one below it at this version or later,
+# not at exactly this version. Listings are read whole before grep: with pipefail, grep -q ending a pipe early would
+# fail the check by unzip's SIGPIPE.
 for id in ProtoHttp.AspNetCore ProtoHttp.Client; do
-  grep -qF '<dependency id="ProtoHttp" version="[0.1.0]"' <<<"$(unzip -p "$feed/$id.0.1.0.nupkg" "$id.nuspec")" \
-    || fail "$id does not depend on exactly ProtoHttp 0.1.0"
+  grep -qF '<dependency id="ProtoHttp" version="0.1.0"' <<<"$(unzip -p "$feed/$id.0.1.0.nupkg" "$id.nuspec")" \
+    || fail "$id does not depend on ProtoHttp 0.1.0 or later"
 done
-grep -qF '<dependency id="ProtoHttp.AspNetCore" version="[0.1.0]"' <<<"$(unzip -p "$feed/ProtoHttp.AspNetCore.OpenApi.0.1.0.nupkg" ProtoHttp.AspNetCore.OpenApi.nuspec)" \
-  || fail "ProtoHttp.AspNetCore.OpenApi does not depend on exactly ProtoHttp.AspNetCore 0.1.0"
+grep -qF '<dependency id="ProtoHttp.AspNetCore" version="0.1.0"' <<<"$(unzip -p "$feed/ProtoHttp.AspNetCore.OpenApi.0.1.0.nupkg" ProtoHttp.AspNetCore.OpenApi.nuspec)" \
+  || fail "ProtoHttp.AspNetCore.OpenApi does not depend on ProtoHttp.AspNetCore 0.1.0 or later"
+# No package makes its internals visible to another: the InternalsVisibleTo left name test and benchmark assemblies,
+# which are never packed. An attribute with one string argument is stored as 01 00, the string's length, its UTF-8 bytes
+# and 00 00; that is what is looked for.
+for id in ProtoHttp ProtoHttp.AspNetCore ProtoHttp.AspNetCore.OpenApi ProtoHttp.Client; do
+  unzip -p "$feed/$id.0.1.0.nupkg" "lib/net10.0/$id.dll" >"$work/$id.dll"
+done
+python3 - "$work" <<'PY' || fail "a package makes its internals visible to another package"
+import sys
+packages = ["ProtoHttp", "ProtoHttp.AspNetCore", "ProtoHttp.AspNetCore.OpenApi", "ProtoHttp.Client"]
+for id in packages:
+    data = open(f"{sys.argv[1]}/{id}.dll", "rb").read()
+    for friend in packages:
+        if friend != id and b"\x01\x00" + bytes([len(friend)]) + friend.encode() + b"\x00\x00" in data:
+            sys.exit(f"{id} has InternalsVisibleTo({friend})")
+PY
 # An app that gets Microsoft.AspNetCore.OpenApi through it compiles only with the interceptors its targets enable.
 grep -q " buildTransitive/ProtoHttp.AspNetCore.OpenApi.targets\$" <<<"$(unzip -l "$feed/ProtoHttp.AspNetCore.OpenApi.0.1.0.nupkg")" \
   || fail "ProtoHttp.AspNetCore.OpenApi.0.1.0.nupkg has no buildTransitive/ProtoHttp.AspNetCore.OpenApi.targets"

@@ -85,12 +85,12 @@ public sealed class ProtoHttpOptions
                 + $"add the descriptor of the class Grpc.Tools generates for it ({dynamic.Name}.Descriptor).");
         }
 
-        return new()
+        return new FormatOptions
         {
             IgnoreUnknownFields = IgnoreUnknownFields,
             PreserveProtoFieldNames = PreserveProtoFieldNames,
-            Extensions = ExtensionCatalog.FromFiles([file]),
-            AnyTypes = AnyTypeRegistry.FromFiles([file, .. AnyTypes.Select(type => type.File)]),
-        };
+        }
+        .WithExtensionsOf([file])
+        .WithAnyTypesOf([file, .. AnyTypes.Select(type => type.File)]);
     }
 }

@@ -3,6 +3,10 @@ using Google.Protobuf.Reflection;
 namespace ProtoHttp;
 
 /// <summary>How the text formats read and write messages; shared by every codec of one service.</summary>
+/// <remarks>
+/// Public because it configures <see cref="MessageCodecs"/>: the server builds one per service from
+/// <c>ProtoHttpOptions</c>, the client one per invoker.
+/// </remarks>
 public sealed record FormatOptions
 {
     /// <summary>The defaults of PROTOCOL.md: unknown names rejected, JSON names out, depth 100.</summary>
@@ -25,4 +29,16 @@ public sealed record FormatOptions
     /// fields): those of the service's files, their imports, and the types configured for types that live elsewhere.
     /// </summary>
     internal TypeRegistry AnyTypes { get; init; } = TypeRegistry.Empty;
+
+    /// <summary>
+    /// These options with the proto2 extensions declared in <paramref name="files"/>, which JSON then reads and writes
+    /// by their <c>[full.name]</c> and the required-field check looks inside.
+    /// </summary>
+    public FormatOptions WithExtensionsOf(IEnumerable<FileDescriptor> files) => this with { Extensions = ExtensionCatalog.FromFiles(files) };
+
+    /// <summary>
+    /// These options with the message types a <c>google.protobuf.Any</c> may hold in JSON: those of
+    /// <paramref name="files"/> and of every file they import, plus protobuf's well-known types.
+    /// </summary>
+    public FormatOptions WithAnyTypesOf(IEnumerable<FileDescriptor> files) => this with { AnyTypes = AnyTypeRegistry.FromFiles(files) };
 }

@@ -4,8 +4,10 @@ using Google.Protobuf;
 namespace ProtoHttp;
 
 /// <summary>A format that can also write messages: protobuf, JSON and XML.</summary>
-internal interface IMessageCodec : IMessageReader
+/// <remarks>Get one from <see cref="MessageCodecs.Writer(MessageFormat)"/>.</remarks>
+public interface IMessageCodec : IMessageReader
 {
     /// <summary>Writes the whole message to <paramref name="output"/>.</summary>
+    /// <exception cref="UnwritableMessageException">The format cannot represent a value of the message (XML and a string it cannot carry).</exception>
     void Write(IMessage message, IBufferWriter<byte> output);
 }

@@ -4,8 +4,9 @@ using Google.Protobuf.Reflection;
 
 namespace ProtoHttp;
 
-/// <summary>Reads a message of a known type from a request body in one format.</summary>
-internal interface IMessageReader
+/// <summary>Reads a message of a known type from a body in one format.</summary>
+/// <remarks>Get one from <see cref="MessageCodecs.Reader(MessageFormat)"/>.</remarks>
+public interface IMessageReader
 {
     /// <summary>The format this reader understands.</summary>
     MessageFormat Format { get; }

@@ -1,16 +1,24 @@
+using System.Collections.Immutable;
+
 namespace ProtoHttp;
 
 /// <summary>The media types of each format (PROTOCOL.md section 2), canonical type first.</summary>
-internal static class MediaTypes
+public static class MediaTypes
 {
+    /// <summary>Protobuf's canonical media type, <c>application/x-protobuf</c>.</summary>
     public const string Protobuf = "application/x-protobuf";
+
+    /// <summary>JSON's canonical media type, <c>application/json</c>.</summary>
     public const string Json = "application/json";
+
+    /// <summary>XML's canonical media type, <c>application/xml</c>.</summary>
     public const string Xml = "application/xml";
+
+    /// <summary>The media type of form bodies, <c>application/x-www-form-urlencoded</c>.</summary>
     public const string Form = "application/x-www-form-urlencoded";
-    public const string ProtoSource = "text/plain; charset=utf-8";
 
     /// <summary>The types a response can be written in, in tie-break order: protobuf, JSON, XML, canonical first.</summary>
-    public static readonly WritableMediaType[] Writable =
+    public static ImmutableArray<WritableMediaType> Writable { get; } =
     [
         new(Protobuf, MessageFormat.Protobuf),
         new("application/protobuf", MessageFormat.Protobuf),
@@ -28,9 +36,7 @@ internal static class MediaTypes
         "application/json, text/json, application/*+json, application/xml, text/xml, application/*+xml, " +
         "application/x-www-form-urlencoded";
 
-    /// <summary>The sentence a 406 answers with.</summary>
-    public static readonly string WritableList = string.Join(", ", Writable.Select(t => t.MediaType));
-
+    /// <summary>The canonical type a response in <paramref name="format"/> is written with (JSON for forms, which are read only).</summary>
     public static WritableMediaType Canonical(MessageFormat format) => format switch
     {
         MessageFormat.Protobuf => Writable[0],

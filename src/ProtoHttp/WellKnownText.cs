@@ -12,36 +12,36 @@ namespace ProtoHttp;
 internal static class WellKnownText
 {
     /// <summary>Whether values of this message type are written as text rather than as nested elements.</summary>
-    public static bool IsText(MessageDescriptor descriptor) => KindOf(descriptor) != Kind.None;
+    public static bool IsText(MessageDescriptor descriptor) => WellKnownTextKinds.IsText(descriptor);
 
     /// <exception cref="ValueFormatException">The text is not a value of that type.</exception>
-    public static object Parse(MessageDescriptor descriptor, string text) => KindOf(descriptor) switch
+    public static object Parse(MessageDescriptor descriptor, string text) => WellKnownTextKinds.Of(descriptor) switch
     {
-        Kind.Timestamp => TimestampText.Parse(text),
-        Kind.Duration => DurationText.Parse(text),
+        WellKnownTextKind.Timestamp => TimestampText.Parse(text),
+        WellKnownTextKind.Duration => DurationText.Parse(text),
         // C# exposes a wrapper field as its nullable scalar, so reflection wants the bare value.
-        Kind.Wrapper => FieldText.Parse(WrappedField(descriptor), text),
-        Kind.FieldMask => ParseJson(descriptor, $"\"{text}\""),
-        Kind.Empty when string.IsNullOrWhiteSpace(text) => new Empty(),
+        WellKnownTextKind.Wrapper => FieldText.Parse(WrappedField(descriptor), text),
+        WellKnownTextKind.FieldMask => ParseJson(descriptor, $"\"{text}\""),
+        WellKnownTextKind.Empty when string.IsNullOrWhiteSpace(text) => new Empty(),
         _ => ParseJson(descriptor, text),
     };
 
     /// <summary>The text of a value of this message type.</summary>
     public static string Format(MessageDescriptor descriptor, object value)
     {
-        switch (KindOf(descriptor))
+        switch (WellKnownTextKinds.Of(descriptor))
         {
-            case Kind.Timestamp:
+            case WellKnownTextKind.Timestamp:
                 return TimestampText.Format((Timestamp)value);
-            case Kind.Duration:
+            case WellKnownTextKind.Duration:
                 return DurationText.Format((Duration)value);
-            case Kind.Wrapper:
+            case WellKnownTextKind.Wrapper:
                 return FieldText.Format(WrappedField(descriptor), value);
-            case Kind.FieldMask:
+            case WellKnownTextKind.FieldMask:
                 // A FieldMask's JSON form is a string of path characters, which never need escaping.
                 return JsonFormatter.Default.Format((IMessage)value).Trim('"');
-            case Kind.Json:
-            case Kind.Empty:
+            case WellKnownTextKind.Json:
+            case WellKnownTextKind.Empty:
                 return JsonFormatter.Default.Format((IMessage)value);
             default:
                 throw new ArgumentException($"{descriptor.FullName} has no text form.", nameof(descriptor));
@@ -61,36 +61,5 @@ internal static class WellKnownText
         {
             throw new ValueFormatException($"'{FieldText.Shorten(json)}' is not a valid {descriptor.Name}: {ex.Message}", ex);
         }
-    }
-
-    private static Kind KindOf(MessageDescriptor descriptor)
-    {
-        if (descriptor.File.Package != "google.protobuf")
-        {
-            return Kind.None;
-        }
-
-        return descriptor.FullName switch
-        {
-            "google.protobuf.Timestamp" => Kind.Timestamp,
-            "google.protobuf.Duration" => Kind.Duration,
-            "google.protobuf.FieldMask" => Kind.FieldMask,
-            "google.protobuf.Struct" or "google.protobuf.Value" or "google.protobuf.ListValue" => Kind.Json,
-            "google.protobuf.Empty" => Kind.Empty,
-            _ when descriptor.File == WrappersReflection.Descriptor => Kind.Wrapper,
-            // Any needs a type registry to have a JSON form; without one it is left as nested elements.
-            _ => Kind.None,
-        };
-    }
-
-    private enum Kind
-    {
-        None,
-        Timestamp,
-        Duration,
-        Wrapper,
-        FieldMask,
-        Json,
-        Empty,
     }
 }

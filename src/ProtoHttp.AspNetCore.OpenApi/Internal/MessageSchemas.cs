@@ -1,7 +1,6 @@
 using System.Text.Json.Nodes;
 using Google.Protobuf.Reflection;
 using Microsoft.OpenApi;
-using ProtoHttp.AspNetCore.Internal;
 
 namespace ProtoHttp.AspNetCore.OpenApi.Internal;
 

@@ -1,6 +1,5 @@
 using Google.Protobuf.Reflection;
 using Microsoft.OpenApi;
-using ProtoHttp.AspNetCore.Internal;
 
 namespace ProtoHttp.AspNetCore.OpenApi.Internal;
 

@@ -4,7 +4,6 @@ using Microsoft.AspNetCore.OpenApi;
 using Microsoft.AspNetCore.Routing;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.OpenApi;
-using ProtoHttp.AspNetCore.Internal;
 
 namespace ProtoHttp.AspNetCore.OpenApi.Internal;
 
@@ -30,12 +29,9 @@ internal sealed class ProtoHttpDocumentTransformer : IOpenApiDocumentTransformer
         }
 
         var comments = new ProtoComments();
-        foreach (var source in endpoints.Select(e => e.Method.ProtoSource).Distinct())
+        foreach (var source in endpoints.Select(e => e.Method.ProtoSource).Where(source => !source.IsEmpty).Distinct())
         {
-            if (source.Value is { } bytes)
-            {
-                comments.Add(Encoding.UTF8.GetString(bytes));
-            }
+            comments.Add(Encoding.UTF8.GetString(source.Span));
         }
 
         var schemas = new MessageSchemas(document, comments);

@@ -1,6 +1,5 @@
 using Google.Protobuf.Reflection;
 using Microsoft.OpenApi;
-using ProtoHttp.AspNetCore.Internal;
 
 namespace ProtoHttp.AspNetCore.OpenApi.Internal;
 
@@ -70,7 +69,7 @@ internal sealed class QueryParameters(MessageSchemas schemas, ProtoComments comm
 
     /// <summary>A message field bound through its own fields, as opposed to a well-known type written as one text.</summary>
     private static bool IsNestedMessage(FieldDescriptor field) =>
-        field.FieldType is FieldType.Message or FieldType.Group && !WellKnownText.IsText(field.MessageType);
+        field.FieldType is FieldType.Message or FieldType.Group && !WellKnownTextKinds.IsText(field.MessageType);
 
     /// <summary>
     /// The schema of one text value: as in JSON, except that 64-bit integers are plain decimal numbers and a

@@ -54,7 +54,7 @@ internal sealed class ConnectUnaryHandler<TService, TRequest, TResponse>(
             var (message, codec) = isGet
                 ? ConnectGetRequest.Read(request.Query, settings.Codecs, _requestDescriptor, settings.Options.MaxRequestBodySize)
                 : await ReadBodyAsync(context, cancellationToken);
-            RequiredFields.Check(message, settings.Codecs.Options.Extensions);
+            settings.Codecs.CheckRequiredFields(message);
 
             callContext = new ProtoHttpServerCallContext(context, method.FullName, deadline.Utc, cancellationToken);
             failure = failure with { FromService = true };

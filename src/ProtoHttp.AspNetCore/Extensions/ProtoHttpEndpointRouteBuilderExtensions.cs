@@ -80,7 +80,7 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
         foreach (var method in connectMethods)
         {
             var description = new ProtoHttpMethodMetadata(
-                method.Descriptor, ProtoHttpProtocol.Connect, FormatSuffix: "", GetVerbPolicy.HasNoSideEffects(method.Descriptor), protoSource);
+                method.Descriptor, ProtoHttpProtocol.Connect, formatSuffix: "", GetVerbPolicy.HasNoSideEffects(method.Descriptor), protoSource);
             var errors = new EndpointErrorWriter(method.Name, logger, codecs, errorType: null, connect: true);
             var metadata = serviceMetadata.Concat(method.Metadata)
                 .Append(method.Descriptor).Append(ConnectEndpointMetadata.Instance).Append(description).Append(errors).ToArray();

@@ -28,9 +28,12 @@ internal sealed class CallRejectedException(int httpStatus, StatusCode code, str
             Hint = new("Accept-Post", MediaTypes.AcceptPost),
         };
 
+    // The sentence a 406 answers with: every type a response can be written in.
+    private static readonly string WritableList = string.Join(", ", MediaTypes.Writable.Select(t => t.MediaType));
+
     public static CallRejectedException NotAcceptable() =>
         new(StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument,
-            $"None of the media types in the Accept header can be written; this service writes {MediaTypes.WritableList}.");
+            $"None of the media types in the Accept header can be written; this service writes {WritableList}.");
 
     public static CallRejectedException TooLarge(long limit) =>
         new(StatusCodes.Status413PayloadTooLarge, StatusCode.ResourceExhausted,

@@ -16,6 +16,7 @@ internal sealed class ProtoFileHandler(
     byte[] source, Google.Protobuf.Reflection.FileDescriptor file, MessageCodecs codecs, ExplorerPages explorer, ILogger logger)
 {
     private const string AllowedVerbs = "GET, HEAD";
+    private const string ProtoSourceType = "text/plain; charset=utf-8";
 
     private enum View
     {
@@ -85,7 +86,7 @@ internal sealed class ProtoFileHandler(
         {
             View.Protobuf => (_descriptors.Value.Protobuf, MediaTypes.Protobuf),
             View.Json => (_descriptors.Value.Json, MediaTypes.Canonical(MessageFormat.Json).ContentType),
-            _ => (source, MediaTypes.ProtoSource),
+            _ => (source, ProtoSourceType),
         };
         response.ContentType = type;
         response.ContentLength = body.Length;

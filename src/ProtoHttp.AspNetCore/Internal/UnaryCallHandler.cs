@@ -65,7 +65,7 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
             var message = isGet
                 ? _requestReader.ReadQuery(request, reader)
                 : await _requestReader.ReadBodyAsync(context, reader, cancellationToken);
-            RequiredFields.Check(message, settings.Codecs.Options.Extensions);
+            settings.Codecs.CheckRequiredFields(message);
 
             callContext = new ProtoHttpServerCallContext(context, method.FullName, deadline.Utc, cancellationToken);
             // What the invoker throws is the app's (the service, its interceptors); kept in the failure info, which

@@ -31,7 +31,7 @@ internal sealed class InvokerSettings
         Services = clientService is null ? [.. options.Services] : [.. options.Services, clientService];
 
         // An Any in JSON names its type: those of the named services' files (and their imports) and the well-known ones.
-        Codecs = new MessageCodecs(ResponseFormatOptions with { AnyTypes = AnyTypeRegistry.FromFiles(Services.Select(service => service.File)) });
+        Codecs = new MessageCodecs(ResponseFormatOptions.WithAnyTypesOf(Services.Select(service => service.File)));
         Format = options.Format;
         Writer = Codecs.Writer(Format) ?? throw new InvalidOperationException(Format == MessageFormat.Form
             ? "ProtoHttp clients cannot send Form: servers answer in protobuf, JSON or XML, so choose one of those."

@@ -8,8 +8,9 @@ namespace ProtoHttp.Streaming;
 /// The Connect streaming envelope (PROTOCOL.md sections 9 and 10): one flag byte, a 4-byte big-endian length, then
 /// that many bytes of payload.
 /// </summary>
-internal static class Envelope
+public static class Envelope
 {
+    /// <summary>The length of an envelope's header: one flag byte and a 4-byte big-endian length.</summary>
     public const int HeaderLength = 5;
 
     // Larger messages are written in pieces rather than asking the writer for one span that holds them whole.
@@ -24,6 +25,7 @@ internal static class Envelope
     /// <summary>The last envelope of a response: a JSON object with the call's outcome and trailers.</summary>
     public const byte EndStreamFlag = 0x02;
 
+    /// <summary>Writes a header of <paramref name="flags"/> for a payload of <paramref name="length"/> bytes into the first <see cref="HeaderLength"/> bytes of <paramref name="destination"/>.</summary>
     public static void WriteHeader(Span<byte> destination, byte flags, int length)
     {
         destination[0] = flags;

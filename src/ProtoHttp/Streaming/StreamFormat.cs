@@ -1,7 +1,7 @@
 namespace ProtoHttp.Streaming;
 
 /// <summary>How the messages of a streaming call are framed in one HTTP body (PROTOCOL.md section 9).</summary>
-internal enum StreamFormat
+public enum StreamFormat
 {
     /// <summary>Server-Sent Events: one default event per message, then an <c>end</c> event.</summary>
     Events,

@@ -4,8 +4,12 @@ namespace ProtoHttp.Streaming;
 /// A media type an <c>Accept</c> header can name for a stream, and the stream it stands for: a stream's own type, or a
 /// unary type that stands for its codec's stream format (<c>application/json</c> for lines).
 /// </summary>
-internal sealed class StreamMediaType
+public sealed class StreamMediaType
 {
+    /// <summary>
+    /// The type <paramref name="mediaType"/> standing for the stream <paramref name="format"/>, answered with
+    /// <paramref name="contentType"/> (the stream's own type, which differs when a unary type stands for a stream).
+    /// </summary>
     public StreamMediaType(string mediaType, StreamFormat format, string contentType)
     {
         MediaType = mediaType;
@@ -17,6 +21,7 @@ internal sealed class StreamMediaType
     /// <summary>The type as an <c>Accept</c> range names it.</summary>
     public string MediaType { get; }
 
+    /// <summary>How the stream is framed.</summary>
     public StreamFormat Format { get; }
 
     /// <summary>The response <c>Content-Type</c> of the stream.</summary>

@@ -1,4 +1,4 @@
-using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore;
 
 namespace ProtoHttp.Tests.OpenApi;
 

@@ -64,7 +64,7 @@ internal sealed class ExplorerPages
         var endpoints = context.RequestServices.GetRequiredService<EndpointDataSource>();
         var allowed = await AllowedAsync(new ExplorerAccess(context), ExplorerMethod.All(endpoints));
         var page = new IndexPageWriter(ExplorerLinks.For(context, endpoints), ExplorerMethod.FilePaths(endpoints)).Write(
-            allowed, method => _comments.GetOrAdd(method.Descriptor.File, _ => Parse(method.Metadata.ProtoSource.Value)));
+            allowed, method => _comments.GetOrAdd(method.Descriptor.File, _ => Parse(method.Metadata.ProtoSource)));
         await WriteAsync(context, page);
     }
 
@@ -82,12 +82,12 @@ internal sealed class ExplorerPages
         return allowed;
     }
 
-    private static ProtoComments Parse(byte[]? source)
+    private static ProtoComments Parse(ReadOnlyMemory<byte> source)
     {
         var comments = new ProtoComments();
-        if (source is not null)
+        if (!source.IsEmpty)
         {
-            comments.Add(Encoding.UTF8.GetString(source));
+            comments.Add(Encoding.UTF8.GetString(source.Span));
         }
 
         return comments;

@@ -50,7 +50,7 @@ internal sealed class RequestFormWriter(StringBuilder html, ProtoComments commen
     {
         var name = prefix + field.Name;
         var comment = comments.For(field.ContainingType.FullName + "." + field.Name);
-        var isMessage = field.FieldType is FieldType.Message or FieldType.Group && !WellKnownText.IsText(field.MessageType);
+        var isMessage = field.FieldType is FieldType.Message or FieldType.Group && !WellKnownTextKinds.IsText(field.MessageType);
         if (field.IsMap)
         {
             WriteMap(field, name, comment);
@@ -114,7 +114,7 @@ internal sealed class RequestFormWriter(StringBuilder html, ProtoComments commen
     {
         var key = field.MessageType.FindFieldByNumber(1);
         var value = field.MessageType.FindFieldByNumber(2);
-        if (value.FieldType == FieldType.Message && !WellKnownText.IsText(value.MessageType))
+        if (value.FieldType == FieldType.Message && !WellKnownTextKinds.IsText(value.MessageType))
         {
             html.Append(CultureInfo.InvariantCulture, $"<div class=\"px-field\"><span class=\"px-label\">{Describe(field)}</span><span class=\"px-hint\">a map of messages, which a form cannot carry: call with JSON or protobuf.</span></div>");
             return;

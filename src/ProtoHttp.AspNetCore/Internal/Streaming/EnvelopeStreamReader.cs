@@ -14,7 +14,7 @@ namespace ProtoHttp.AspNetCore.Internal.Streaming;
 /// exception it was thrown.
 /// </summary>
 internal sealed class EnvelopeStreamReader<TRequest>(
-    PipeReader body, IMessageReader codec, MessageDescriptor descriptor, ExtensionCatalog extensions, long limit, long inPlaceLimit, CancellationToken callToken)
+    PipeReader body, IMessageReader codec, MessageDescriptor descriptor, MessageCodecs serviceCodecs, long limit, long inPlaceLimit, CancellationToken callToken)
     : IAsyncStreamReader<TRequest>
     where TRequest : class
 {
@@ -171,7 +171,7 @@ internal sealed class EnvelopeStreamReader<TRequest>(
             var message = flags == Envelope.CompressedFlag
                 ? Connect.ConnectCompression.ReadGzipped(codec, payload, descriptor, limit)
                 : codec.Read(payload, descriptor);
-            RequiredFields.Check(message, extensions);
+            serviceCodecs.CheckRequiredFields(message);
             return (TRequest)message;
         }
         catch (InvalidMessageException ex)

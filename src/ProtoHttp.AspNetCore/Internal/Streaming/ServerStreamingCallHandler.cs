@@ -56,7 +56,7 @@ internal sealed class ServerStreamingCallHandler<TService, TRequest, TResponse>(
             : plan.Envelope is null
                 ? await _requestReader.ReadBodyAsync(context, plan.Reader, cancellationToken)
                 : await SingleEnvelope.ReadAsync(context, plan, Descriptor.InputType, Settings, cancellationToken);
-        RequiredFields.Check(message, Settings.Codecs.Options.Extensions);
+        Settings.Codecs.CheckRequiredFields(message);
         return (TRequest)message;
     }
 

@@ -78,7 +78,7 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
             if (suffixWithoutStream is not null)
             {
                 throw new CallRejectedException(StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument,
-                    $"The {suffixWithoutStream} suffix names a format with no stream form; a streaming method answers {StreamMediaTypes.WritableList}.");
+                    $"The {suffixWithoutStream} suffix names a format with no stream form; a streaming method answers {StreamAcceptNegotiator.WritableList}.");
             }
 
             // Connect answers in the request's own envelopes, whatever Accept says.
@@ -87,7 +87,7 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
             {
                 failure = failure with { ErrorType = MediaTypes.Canonical(MessageFormat.Json) };
                 throw new CallRejectedException(StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument,
-                    $"None of the media types in the Accept header is a stream format; a streaming method answers {StreamMediaTypes.WritableList}.");
+                    $"None of the media types in the Accept header is a stream format; a streaming method answers {StreamAcceptNegotiator.WritableList}.");
             }
 
             failure = failure with { ErrorType = ErrorTypeOf(type) };
@@ -111,7 +111,7 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
             if (ReadsRequestStream)
             {
                 requestStream = new EnvelopeStreamReader<TRequest>(context.Request.BodyReader, plan.Reader!, descriptor.InputType,
-                    settings.Codecs.Options.Extensions, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, cancellationToken)
+                    settings.Codecs, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, cancellationToken)
                 {
                     Plan = plan,
                 };

@@ -1,7 +1,7 @@
-namespace ProtoHttp.AspNetCore.Internal;
+namespace ProtoHttp.AspNetCore;
 
 /// <summary>The protocol an endpoint of a mapped service answers.</summary>
-internal enum ProtoHttpProtocol
+public enum ProtoHttpProtocol
 {
     /// <summary>ProtoHttp's own routes, <c>/{file}.proto/{Method}</c> (PROTOCOL.md sections 1-9).</summary>
     ProtoHttp,

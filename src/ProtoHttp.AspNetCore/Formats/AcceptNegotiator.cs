@@ -43,26 +43,7 @@ internal static class AcceptNegotiator
 
     private static WritableMediaType? Parse(IReadOnlyList<string?> accept, MessageFormat ownFormat)
     {
-        List<MediaRange>? ranges = null;
-        var sawAny = false;
-        foreach (var header in accept)
-        {
-            if (string.IsNullOrWhiteSpace(header))
-            {
-                continue;
-            }
-
-            sawAny = true;
-            foreach (var item in header.AsSpan().Split(','))
-            {
-                if (MediaRange.TryParse(header.AsSpan()[item], out var range))
-                {
-                    (ranges ??= []).Add(range);
-                }
-            }
-        }
-
-        if (!sawAny || ranges is null)
+        if (MediaRange.ParseAll(accept) is not { } ranges)
         {
             // No Accept header, or one with no range we can read: RFC 9110 lets the server ignore it.
             return MediaTypes.Canonical(ownFormat);

@@ -46,11 +46,8 @@ internal static class PrintableText
     /// </summary>
     public static string ReplaceUnwritableInXml(string text)
     {
-        if (Xml.XmlText.CanCarry(text))
-        {
-            return text;
-        }
-
+        // Only error texts come here, and only for XML answers: the copy costs less than a second scanner beside the
+        // XML codec's own (XmlText, internal to ProtoHttp).
         return string.Create(text.Length, text, static (output, source) =>
         {
             for (var i = 0; i < source.Length; i++)

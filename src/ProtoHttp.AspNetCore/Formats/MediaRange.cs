@@ -21,6 +21,32 @@ internal readonly struct MediaRange
 
     public double Quality { get; }
 
+    /// <summary>
+    /// The ranges of every <c>Accept</c> header value that can be read, or <see langword="null"/> when there are none:
+    /// no header, or none with a range that can be read, which RFC 9110 lets the server ignore.
+    /// </summary>
+    public static List<MediaRange>? ParseAll(IReadOnlyList<string?> accept)
+    {
+        List<MediaRange>? ranges = null;
+        foreach (var header in accept)
+        {
+            if (string.IsNullOrWhiteSpace(header))
+            {
+                continue;
+            }
+
+            foreach (var item in header.AsSpan().Split(','))
+            {
+                if (TryParse(header.AsSpan()[item], out var range))
+                {
+                    (ranges ??= []).Add(range);
+                }
+            }
+        }
+
+        return ranges;
+    }
+
     /// <summary>Parses one range; a malformed one is skipped, as RFC 9110 allows.</summary>
     public static bool TryParse(ReadOnlySpan<char> text, out MediaRange range)
     {

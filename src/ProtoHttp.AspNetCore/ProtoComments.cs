@@ -1,7 +1,7 @@
 using System.Text;
 using System.Text.RegularExpressions;
 
-namespace ProtoHttp.AspNetCore.Internal;
+namespace ProtoHttp.AspNetCore;
 
 /// <summary>
 /// The comments of a .proto's source, by the full name of what they describe: messages, enums, services, methods
@@ -11,7 +11,11 @@ namespace ProtoHttp.AspNetCore.Internal;
 /// declaration per line, braces where protoc's style guide puts them) and finds nothing, rather than something wrong,
 /// elsewhere.
 /// </summary>
-internal sealed partial class ProtoComments
+/// <remarks>
+/// Public for whatever describes the endpoints from their <see cref="ProtoHttpMethodMetadata.ProtoSource"/>: the OpenAPI
+/// package, the explorer, an app's own documentation.
+/// </remarks>
+public sealed partial class ProtoComments
 {
     private readonly Dictionary<string, string> _byName = new(StringComparer.Ordinal);
 

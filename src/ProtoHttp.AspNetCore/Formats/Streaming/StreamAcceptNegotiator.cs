@@ -2,7 +2,7 @@ namespace ProtoHttp.Streaming;
 
 /// <summary>
 /// Chooses a stream's format from an <c>Accept</c> header as <see cref="AcceptNegotiator"/> chooses a unary response's
-/// (RFC 9110 weights, the more specific range first), among the types of <see cref="StreamMediaTypes.Acceptable"/>; a
+/// (RFC 9110 weights, the more specific range first), among the types of <see cref="Acceptable"/>; a
 /// tie goes to the request's own stream format, then to the list's order. A unary type that stands for a stream counts
 /// only when a range names it outright: a wildcard names the streams' own types.
 /// </summary>
@@ -11,37 +11,50 @@ internal static class StreamAcceptNegotiator
     // MediaRange's specificity of a range that names the type outright.
     private const int ExactRange = 2;
 
+    /// <summary>
+    /// Every type an <c>Accept</c> header can name for a stream, in tie-break order. The unary protobuf and JSON types
+    /// stand for their codec's stream format; XML has none, so naming only XML is a 406.
+    /// </summary>
+    private static readonly StreamMediaType[] Acceptable =
+    [
+        StreamMediaTypes.Proto,
+        StreamMediaTypes.Json,
+        StreamMediaTypes.Lines,
+        new("application/jsonl", StreamFormat.Lines, "application/jsonl"),
+        StreamMediaTypes.Events,
+        new("application/x-protobuf", StreamFormat.ConnectProto, StreamMediaTypes.ConnectProto),
+        new("application/protobuf", StreamFormat.ConnectProto, StreamMediaTypes.ConnectProto),
+        new("application/vnd.google.protobuf", StreamFormat.ConnectProto, StreamMediaTypes.ConnectProto),
+        new("application/proto", StreamFormat.ConnectProto, StreamMediaTypes.ConnectProto),
+        new("application/json", StreamFormat.Lines, StreamMediaTypes.Ndjson),
+        new("text/json", StreamFormat.Lines, StreamMediaTypes.Ndjson),
+    ];
+
+    /// <summary>The sentence a 406 for a stream answers with.</summary>
+    internal const string WritableList =
+        "text/event-stream, application/x-ndjson, application/jsonl, application/connect+proto, application/connect+json " +
+        "(or a protobuf or JSON type, for its codec's stream)";
+
+    private static StreamMediaType Of(StreamFormat format) => format switch
+    {
+        StreamFormat.Events => StreamMediaTypes.Events,
+        StreamFormat.Lines => StreamMediaTypes.Lines,
+        StreamFormat.ConnectProto => StreamMediaTypes.Proto,
+        _ => StreamMediaTypes.Json,
+    };
+
     /// <returns>The chosen type, or <see langword="null"/> when no stream format is acceptable (406).</returns>
     public static StreamMediaType? Negotiate(IReadOnlyList<string?> accept, StreamFormat ownFormat)
     {
-        List<MediaRange>? ranges = null;
-        var sawAny = false;
-        foreach (var header in accept)
+        if (MediaRange.ParseAll(accept) is not { } ranges)
         {
-            if (string.IsNullOrWhiteSpace(header))
-            {
-                continue;
-            }
-
-            sawAny = true;
-            foreach (var item in header.AsSpan().Split(','))
-            {
-                if (MediaRange.TryParse(header.AsSpan()[item], out var range))
-                {
-                    (ranges ??= []).Add(range);
-                }
-            }
-        }
-
-        if (!sawAny || ranges is null)
-        {
-            return StreamMediaTypes.Of(ownFormat);
+            return Of(ownFormat);
         }
 
         StreamMediaType? best = null;
         var bestQuality = 0.0;
         var bestSpecificity = -1;
-        foreach (var candidate in StreamMediaTypes.Acceptable)
+        foreach (var candidate in Acceptable)
         {
             var (quality, specificity) = Match(ranges, candidate);
             if (specificity < 0 || quality <= 0)
