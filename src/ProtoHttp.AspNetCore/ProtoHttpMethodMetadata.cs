@@ -11,8 +11,10 @@ public sealed class ProtoHttpMethodMetadata
 {
     private readonly Lazy<byte[]?> _protoSource;
 
-    internal ProtoHttpMethodMetadata(MethodDescriptor method, ProtoHttpProtocol protocol, string formatSuffix, bool allowsGet, Lazy<byte[]?> protoSource)
+    internal ProtoHttpMethodMetadata(
+        MethodDescriptor method, ProtoHttpProtocol protocol, string formatSuffix, bool allowsGet, Lazy<byte[]?> protoSource, MessageCodecs codecs)
     {
+        Codecs = codecs;
         Method = method;
         Protocol = protocol;
         FormatSuffix = formatSuffix;
@@ -31,6 +33,12 @@ public sealed class ProtoHttpMethodMetadata
 
     /// <summary>Whether the endpoint answers GET as well as POST.</summary>
     public bool AllowsGet { get; }
+
+    /// <summary>
+    /// The service's codec registry: the media types the endpoint reads and writes, each codec's suffix, and which codecs
+    /// Connect carries, as the endpoint serves them, so a description lists what the endpoint does.
+    /// </summary>
+    public MessageCodecs Codecs { get; }
 
     /// <summary>
     /// The UTF-8 text of the method's <c>.proto</c> file as embedded in the application (read once, shared by every

@@ -12,29 +12,33 @@ namespace ProtoHttp.AspNetCore.OpenApi.Internal;
 internal sealed class ConnectOperations(OpenApiDocument document, MessageSchemas schemas)
 {
     private const string ErrorSchemaId = "connect.error";
-    private static readonly string[] Codecs = ["application/json", "application/proto"];
 
-    public Dictionary<HttpMethod, OpenApiOperation> For(MethodDescriptor method, bool allowsGet, OperationText text)
+    // A Connect codec named name travels as application/{name}; the service's codecs say which there are.
+    public Dictionary<HttpMethod, OpenApiOperation> For(MethodDescriptor method, bool allowsGet, OperationText text, MessageCodecs codecs)
     {
-        var post = Operation(method, text, "_Connect");
+        // JSON first, the codec a reader of the description most likely tries.
+        var json = codecs.Codec(MessageFormat.Json);
+        string[] names = [.. codecs.All.Where(codec => codec.IsConnectCodec).OrderBy(codec => codec == json ? 0 : 1).Select(codec => codec.Name)];
+        string[] types = [.. names.Select(name => "application/" + name)];
+        var post = Operation(method, text, "_Connect", types);
         post.RequestBody = new OpenApiRequestBody
         {
             Description = $"{method.InputType.FullName} in the codec Content-Type names.",
-            Content = Codecs.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(method.InputType) }),
+            Content = types.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(method.InputType) }),
             Required = true,
         };
         var operations = new Dictionary<HttpMethod, OpenApiOperation> { [HttpMethod.Post] = post };
         if (allowsGet)
         {
-            var get = Operation(method, text, "_ConnectGet");
-            get.Parameters = [.. GetParameters(method), .. get.Parameters ?? []];
+            var get = Operation(method, text, "_ConnectGet", types);
+            get.Parameters = [.. GetParameters(method, names), .. get.Parameters ?? []];
             operations[HttpMethod.Get] = get;
         }
 
         return operations;
     }
 
-    private OpenApiOperation Operation(MethodDescriptor method, OperationText text, string idSuffix)
+    private OpenApiOperation Operation(MethodDescriptor method, OperationText text, string idSuffix, string[] types)
     {
         var operation = text.Operation(method, idSuffix);
         operation.Parameters =
@@ -53,7 +57,7 @@ internal sealed class ConnectOperations(OpenApiDocument document, MessageSchemas
             ["200"] = new OpenApiResponse
             {
                 Description = $"{method.OutputType.FullName} in the request's codec.",
-                Content = Codecs.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(method.OutputType) }),
+                Content = types.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(method.OutputType) }),
             },
             ["default"] = new OpenApiResponse
             {
@@ -64,10 +68,10 @@ internal sealed class ConnectOperations(OpenApiDocument document, MessageSchemas
         return operation;
     }
 
-    private static IEnumerable<IOpenApiParameter> GetParameters(MethodDescriptor method)
+    private static IEnumerable<IOpenApiParameter> GetParameters(MethodDescriptor method, string[] names)
     {
         yield return Query("connect", "The protocol version.", required: false, new OpenApiSchema { Type = JsonSchemaType.String, Enum = [JsonValue.Create("v1")] });
-        yield return Query("encoding", "The codec of message.", required: true, new OpenApiSchema { Type = JsonSchemaType.String, Enum = [JsonValue.Create("json"), JsonValue.Create("proto")] });
+        yield return Query("encoding", "The codec of message.", required: true, new OpenApiSchema { Type = JsonSchemaType.String, Enum = [.. names.Select(name => (JsonNode)JsonValue.Create(name))] });
         yield return Query("message", $"{method.InputType.FullName} in that codec (URL-encoded, or base64url with base64=1).", required: true, new OpenApiSchema { Type = JsonSchemaType.String });
         yield return Query("base64", "1 when message is base64url.", required: false, new OpenApiSchema { Type = JsonSchemaType.String, Enum = [JsonValue.Create("1")] });
         yield return Query("compression", "The compression of message: gzip or identity.", required: false, new OpenApiSchema { Type = JsonSchemaType.String, Enum = [JsonValue.Create("gzip"), JsonValue.Create("identity")] });

@@ -42,8 +42,8 @@ internal sealed class ProtoHttpDocumentTransformer : IOpenApiDocumentTransformer
         foreach (var (endpoint, method) in endpoints)
         {
             var operations = method.Protocol == ProtoHttpProtocol.Connect
-                ? connect.For(method.Method, method.AllowsGet, text)
-                : protoHttp.For(method.Method, method.AllowsGet, text);
+                ? connect.For(method.Method, method.AllowsGet, text, method.Codecs)
+                : protoHttp.For(method.Method, method.AllowsGet, text, method.Codecs);
             document.Paths["/" + endpoint.RoutePattern.RawText!.TrimStart('/')] = new OpenApiPathItem { Operations = operations };
         }
 

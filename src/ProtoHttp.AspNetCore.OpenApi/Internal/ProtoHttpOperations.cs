@@ -1,5 +1,7 @@
 using Google.Protobuf.Reflection;
 using Microsoft.OpenApi;
+using ProtoHttp.Streaming;
+using MediaTypeLists = (string[] Request, string[] Response, string[] Envelopes, string Suffixes);
 
 namespace ProtoHttp.AspNetCore.OpenApi.Internal;
 
@@ -10,19 +12,24 @@ namespace ProtoHttp.AspNetCore.OpenApi.Internal;
 /// </summary>
 internal sealed class ProtoHttpOperations(MessageSchemas schemas, QueryParameters query)
 {
-    // PROTOCOL.md section 2: the canonical media type of each format, the ones a description should offer.
-    private static readonly string[] RequestTypes = ["application/json", "application/x-protobuf", "application/xml", "application/x-www-form-urlencoded"];
-    private static readonly string[] ResponseTypes = ["application/json", "application/x-protobuf", "application/xml"];
-
-    public Dictionary<HttpMethod, OpenApiOperation> For(MethodDescriptor method, bool allowsGet, OperationText text)
+    // The canonical media type of each of the service's codecs: the ones a description should offer.
+    public Dictionary<HttpMethod, OpenApiOperation> For(MethodDescriptor method, bool allowsGet, OperationText text, MessageCodecs codecs)
     {
+        // JSON first, the format a reader of the description most likely tries.
+        var json = codecs.Codec(MessageFormat.Json);
+        var ordered = codecs.All.OrderBy(codec => codec == json ? 0 : 1).ToArray();
+        MediaTypeLists types = (
+            [.. ordered.Select(codec => codec.MediaTypes[0])],
+            [.. ordered.Where(codec => codec.CanWrite).Select(codec => codec.MediaTypes[0])],
+            [.. codecs.All.Where(codec => codec.IsConnectCodec).Select(codec => StreamMediaTypes.EnvelopePrefix + codec.Name)],
+            string.Join(", ", codecs.All.Where(codec => codec is { CanWrite: true, Suffix: not null }).Select(codec => codec.Suffix)));
         var operations = new Dictionary<HttpMethod, OpenApiOperation>
         {
-            [HttpMethod.Post] = Operation(method, text, "", post: true),
+            [HttpMethod.Post] = Operation(method, text, "", post: true, types),
         };
         if (allowsGet)
         {
-            var get = Operation(method, text, "_Get", post: false);
+            var get = Operation(method, text, "_Get", post: false, types);
             get.Parameters = [.. query.For(method.InputType), .. get.Parameters ?? []];
             operations[HttpMethod.Get] = get;
         }
@@ -30,30 +37,30 @@ internal sealed class ProtoHttpOperations(MessageSchemas schemas, QueryParameter
         return operations;
     }
 
-    private OpenApiOperation Operation(MethodDescriptor method, OperationText text, string idSuffix, bool post)
+    private OpenApiOperation Operation(MethodDescriptor method, OperationText text, string idSuffix, bool post, MediaTypeLists types)
     {
         var operation = text.Operation(method, idSuffix);
         operation.Parameters = [Headers.Timeout()];
         if (post)
         {
-            operation.RequestBody = method.IsClientStreaming ? StreamRequest(method) : new OpenApiRequestBody
+            operation.RequestBody = method.IsClientStreaming ? StreamRequest(method, types) : new OpenApiRequestBody
             {
                 Description = $"{method.InputType.FullName}, in the format Content-Type names; an empty body is the empty message.",
-                Content = RequestTypes.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(method.InputType) }),
+                Content = types.Request.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(method.InputType) }),
             };
         }
 
         operation.Responses = new OpenApiResponses
         {
-            ["200"] = method.IsServerStreaming ? StreamResponse(method) : new OpenApiResponse
+            ["200"] = method.IsServerStreaming ? StreamResponse(method, types) : new OpenApiResponse
             {
-                Description = $"{method.OutputType.FullName}, in the format Accept names (or the request's own); the suffixes .json, .xml and .pb on the path force one.",
-                Content = ResponseTypes.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(method.OutputType) }),
+                Description = $"{method.OutputType.FullName}, in the format Accept names (or the request's own); the suffixes {types.Suffixes} on the path force one.",
+                Content = types.Response.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(method.OutputType) }),
             },
         };
         foreach (var (status, description) in Errors(post))
         {
-            operation.Responses[status] = Error(description);
+            operation.Responses[status] = Error(description, types);
         }
 
         return operation;
@@ -75,27 +82,23 @@ internal sealed class ProtoHttpOperations(MessageSchemas schemas, QueryParameter
         yield return ("default", "Another status the service raised with RpcException, mapped to HTTP as docs/protocol.md section 5 says (NOT_FOUND 404, PERMISSION_DENIED 403, ...).");
     }
 
-    private OpenApiResponse Error(string description) => new()
+    private OpenApiResponse Error(string description, MediaTypeLists types) => new()
     {
         Description = description,
-        Content = ResponseTypes.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(ErrorResult.Descriptor) }),
+        Content = types.Response.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(ErrorResult.Descriptor) }),
     };
 
     // Streams are sequences of records OpenAPI 3.1 has no schema for; the media types and the framing say what comes.
-    private static OpenApiRequestBody StreamRequest(MethodDescriptor method) => new()
+    private static OpenApiRequestBody StreamRequest(MethodDescriptor method, MediaTypeLists types) => new()
     {
-        Description = $"A stream of {method.InputType.FullName} in Connect envelopes (docs/protocol.md section 9).",
-        Content = new Dictionary<string, OpenApiMediaType>
-        {
-            ["application/connect+proto"] = new() { Schema = new OpenApiSchema { Type = JsonSchemaType.String, ContentMediaType = "application/connect+proto" } },
-            ["application/connect+json"] = new() { Schema = new OpenApiSchema { Type = JsonSchemaType.String, ContentMediaType = "application/connect+json" } },
-        },
+        Description = $"A stream of {method.InputType.FullName} in Connect envelopes (docs/protocol.md section 10).",
+        Content = types.Envelopes.ToDictionary(type => type, type => new OpenApiMediaType { Schema = new OpenApiSchema { Type = JsonSchemaType.String, ContentMediaType = type } }),
         Required = true,
     };
 
-    private OpenApiResponse StreamResponse(MethodDescriptor method) => new()
+    private OpenApiResponse StreamResponse(MethodDescriptor method, MediaTypeLists types) => new()
     {
-        Description = $"A stream of {method.OutputType.FullName} (docs/protocol.md section 9): Server-Sent Events whose data is each message's JSON, " +
+        Description = $"A stream of {method.OutputType.FullName} (docs/protocol.md section 10): Server-Sent Events whose data is each message's JSON, " +
             "then an end event; NDJSON lines {\"result\": message}, a failure ending with {\"error\": ErrorResult}; or Connect envelopes.",
         Content = new Dictionary<string, OpenApiMediaType>
         {
@@ -113,8 +116,8 @@ internal sealed class ProtoHttpOperations(MessageSchemas schemas, QueryParameter
                     },
                 },
             },
-            ["application/connect+proto"] = new() { Schema = new OpenApiSchema { Type = JsonSchemaType.String, ContentMediaType = "application/connect+proto" } },
-            ["application/connect+json"] = new() { Schema = new OpenApiSchema { Type = JsonSchemaType.String, ContentMediaType = "application/connect+json" } },
-        },
+        }
+        .Concat(types.Envelopes.Select(type => KeyValuePair.Create(type, new OpenApiMediaType { Schema = new OpenApiSchema { Type = JsonSchemaType.String, ContentMediaType = type } })))
+        .ToDictionary(),
     };
 }

@@ -24,6 +24,9 @@ internal sealed class ConnectUnaryHandler<TService, TRequest, TResponse>(
 {
     private readonly MessageDescriptor _requestDescriptor = descriptor.InputType;
 
+    // What an answer in each Connect codec goes out as, built once.
+    private readonly WritableMediaType[] _responseTypes = ConnectMediaTypes.Responses(settings.Codecs);
+
     // Connect allows GET only for methods the .proto declares free of side effects, whatever ProtoHttp's own routes do.
     private readonly bool _getAllowed = GetVerbPolicy.HasNoSideEffects(descriptor);
 
@@ -92,17 +95,20 @@ internal sealed class ConnectUnaryHandler<TService, TRequest, TResponse>(
         }
     }
 
-    private async ValueTask<(IMessage Message, MessageFormat Codec)> ReadBodyAsync(HttpContext context, CancellationToken cancellationToken)
+    private async ValueTask<(IMessage Message, MessageCodec Codec)> ReadBodyAsync(HttpContext context, CancellationToken cancellationToken)
     {
         var request = context.Request;
-        if (ConnectMediaTypes.Codec(request.ContentType) is not { } codec || settings.Codecs.Reader(codec) is not { } reader)
+        if (ConnectMediaTypes.Codec(request.ContentType, settings.Codecs) is not { } codec)
         {
+            var acceptPost = ConnectMediaTypes.AcceptPost(settings.Codecs);
             throw new CallRejectedException(StatusCodes.Status415UnsupportedMediaType, StatusCode.InvalidArgument,
-                $"The Content-Type '{request.ContentType}' is not a Connect codec this service reads; use {ConnectMediaTypes.AcceptPost}.")
+                $"The Content-Type '{request.ContentType}' is not a Connect codec this service reads; use {acceptPost}.")
             {
-                Hint = new("Accept-Post", ConnectMediaTypes.AcceptPost),
+                Hint = new("Accept-Post", acceptPost),
             };
         }
+
+        var reader = codec;
 
         var gzip = ConnectCompression.IsGzip(request.Headers.ContentEncoding);
         var limit = settings.Options.MaxRequestBodySize;
@@ -115,17 +121,25 @@ internal sealed class ConnectUnaryHandler<TService, TRequest, TResponse>(
         return (ConnectCompression.ReadGzipped(reader, body.Data, _requestDescriptor, limit), codec);
     }
 
-    private async Task WriteResponseAsync(HttpContext context, IMessage message, MessageFormat codec)
+    private async Task WriteResponseAsync(HttpContext context, IMessage message, MessageCodec codec)
     {
-        var type = codec == MessageFormat.Protobuf ? ConnectMediaTypes.ProtoResponse : ConnectMediaTypes.JsonResponse;
+        var type = _responseTypes[0];
+        foreach (var candidate in _responseTypes)
+        {
+            if (candidate.Codec == codec)
+            {
+                type = candidate;
+            }
+        }
+
         var minSize = settings.Options.ConnectCompressionMinSize;
         var request = context.Request;
         var requestEncoding = HttpMethods.IsGet(request.Method) ? request.Query["compression"] : request.Headers.ContentEncoding;
         if (!ConnectCompression.AnswersGzip(request.Headers.AcceptEncoding, requestEncoding)
-            || codec == MessageFormat.Protobuf && message.CalculateSize() < minSize)
+            || codec == MessageCodecs.Protobuf && message.CalculateSize() < minSize)
         {
             // Uncompressed, the answer goes out as on ProtoHttp's own routes: protobuf straight into the response pipe.
-            await ResponseWriter.WriteAsync(context.Response, StatusCodes.Status200OK, message, type, settings.Codecs);
+            await ResponseWriter.WriteAsync(context.Response, StatusCodes.Status200OK, message, type);
             return;
         }
 
@@ -133,7 +147,7 @@ internal sealed class ConnectUnaryHandler<TService, TRequest, TResponse>(
         response.StatusCode = StatusCodes.Status200OK;
         response.ContentType = type.ContentType;
         using var buffer = new PooledBufferWriter(4096);
-        settings.Codecs.Writer(codec)!.Write(message, buffer);
+        codec.Write(message, buffer);
         var body = buffer.WrittenMemory;
         if (body.Length >= minSize)
         {

@@ -41,7 +41,7 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
         var service = ServiceModel.For(typeof(TService));
         var options = services.GetRequiredService<IOptionsMonitor<ProtoHttpOptions>>().Get(ServiceOptionsName.For<TService>());
         var logger = services.GetRequiredService<ILoggerFactory>().CreateLogger("ProtoHttp." + service.Descriptor.FullName);
-        var codecs = new MessageCodecs(options.ToFormatOptions(service.Descriptor.File));
+        var codecs = new MessageCodecs(options.ToFormatOptions(service.Descriptor.File), options.Codecs);
         var detailedErrors = options.EnableDetailedErrors ?? services.GetRequiredService<IHostEnvironment>().IsDevelopment();
         var restrictGet = options.RestrictGetToNoSideEffectMethods ?? AmbientCredentials.InUse(services);
         var interceptors = options.Interceptors.InRunOrder.Select(r => new InterceptorActivator(r, services)).ToArray();
@@ -68,7 +68,7 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
             var allowsGet = GetVerbPolicy.Allows(method.Descriptor, restrictGet);
             foreach (var route in method.Routes)
             {
-                var description = new ProtoHttpMethodMetadata(method.Descriptor, ProtoHttpProtocol.ProtoHttp, route.Suffix, allowsGet, protoSource);
+                var description = new ProtoHttpMethodMetadata(method.Descriptor, ProtoHttpProtocol.ProtoHttp, route.Suffix, allowsGet, protoSource, codecs);
                 var errors = new EndpointErrorWriter(method.Name, logger, codecs, route.ErrorType, connect: false);
                 methodEndpoints.Add(MapMethod(endpoints, prefix, $"/{method.Name}{route.Suffix}", route.Handler, unknown, [.. metadata, description, errors], logger));
             }
@@ -80,7 +80,7 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
         foreach (var method in connectMethods)
         {
             var description = new ProtoHttpMethodMetadata(
-                method.Descriptor, ProtoHttpProtocol.Connect, formatSuffix: "", GetVerbPolicy.HasNoSideEffects(method.Descriptor), protoSource);
+                method.Descriptor, ProtoHttpProtocol.Connect, formatSuffix: "", GetVerbPolicy.HasNoSideEffects(method.Descriptor), protoSource, codecs);
             var errors = new EndpointErrorWriter(method.Name, logger, codecs, errorType: null, connect: true);
             var metadata = serviceMetadata.Concat(method.Metadata)
                 .Append(method.Descriptor).Append(ConnectEndpointMetadata.Instance).Append(description).Append(errors).ToArray();

@@ -54,7 +54,7 @@ internal static class CallErrors
         }
 
         return WriteAsync(context, failure.HttpStatus, failure.Code, failure.Text,
-            failure.InJson ? call with { ErrorType = MediaTypes.Canonical(MessageFormat.Json) } : call);
+            failure.InJson ? call with { ErrorType = call.Codecs.Canonical(MessageFormat.Json) } : call);
     }
 
     /// <summary>
@@ -141,8 +141,8 @@ internal static class CallErrors
             return ConnectErrorWriter.WriteAsync(response, status, code, errorText, details ?? []);
         }
 
-        var type = call.ErrorType ?? ErrorFormat.Choose(context.Request, forced: null);
-        if (type.Format == MessageFormat.Xml)
+        var type = call.ErrorType ?? ErrorFormat.Choose(context.Request, call.Codecs);
+        if (type.Codec == call.Codecs.Codec(MessageFormat.Xml))
         {
             // A detail or a quoted input may hold what XML cannot carry (a NUL, a bell); the error keeps the format the
             // client asked for, as every other answer does, with U+FFFD in those places.
@@ -151,6 +151,6 @@ internal static class CallErrors
 
         var error = new ErrorResult { Code = StatusMapping.ToCodeName(code), ErrorText = errorText };
 
-        return ResponseWriter.WriteAsync(response, httpStatus, error, type, call.Codecs);
+        return ResponseWriter.WriteAsync(response, httpStatus, error, type);
     }
 }

@@ -25,14 +25,14 @@ internal sealed class ProtoHttpServiceBinder<TService>(ServiceModel service, Ser
         var connectHandler = settings.Options.EnableConnect
             ? new ConnectUnaryHandler<TService, TRequest, TResponse>(method, Descriptor(method), invoker, settings).HandleCallAsync
             : (Microsoft.AspNetCore.Http.RequestDelegate?)null;
-        Add(method, serviceMethod,
+        // docs/protocol.md section 3: each codec's suffix forces its canonical type.
+        MethodRoute[] routes =
         [
             new(string.Empty, callHandler.HandlerFor(null)),
-            Forcing(".json", MediaTypes.Canonical(MessageFormat.Json)),
-            Forcing(".xml", MediaTypes.Canonical(MessageFormat.Xml)),
-            Forcing(".pb", MediaTypes.Canonical(MessageFormat.Protobuf)),
-        ],
-        connectHandler);
+            .. settings.Codecs.All.Where(codec => codec is { CanWrite: true, Suffix: not null })
+                .Select(codec => Forcing(codec.Suffix!, settings.Codecs.Canonical(codec))),
+        ];
+        Add(method, serviceMethod, routes, connectHandler);
 
         MethodRoute Forcing(string suffix, WritableMediaType type) => new(suffix, callHandler.HandlerFor(type), type);
     }
@@ -61,25 +61,29 @@ internal sealed class ProtoHttpServiceBinder<TService>(ServiceModel service, Ser
         AddStreaming(method, serviceMethod, new DuplexStreamingCallHandler<TService, TRequest, TResponse>(method, Descriptor(method), invoker, settings));
     }
 
-    // PROTOCOL.md section 9: .sse and .ndjson name a stream; .json and .pb stand for their codec's stream, and XML has none.
+    // docs/protocol.md section 10: .sse and .ndjson name a stream; a codec's suffix stands for its codec's stream (JSON's
+    // lines, a Connect codec's envelopes), and a codec with neither (XML) has none.
     private void AddStreaming<TRequest, TResponse>(Method<TRequest, TResponse> method, MethodInfo serviceMethod, StreamingCallHandler<TService, TRequest, TResponse> callHandler)
         where TRequest : class
         where TResponse : class
     {
-        Add(method, serviceMethod,
+        var codecs = settings.Codecs;
+        var json = codecs.Codec(MessageFormat.Json);
+        MethodRoute[] routes =
         [
             new(string.Empty, callHandler.HandlerFor(null)),
-            Forcing(".sse", StreamMediaTypes.Events),
-            Forcing(".ndjson", StreamMediaTypes.Lines),
-            Forcing(".json", StreamMediaTypes.Lines),
-            Forcing(".pb", StreamMediaTypes.Proto),
-            new(".xml", callHandler.HandlerFor(null, suffixWithoutStream: ".xml")),
-        ],
-        settings.Options.EnableConnect ? callHandler.ConnectHandler : null);
+            Forcing(".sse", settings.Streams.Events),
+            Forcing(".ndjson", settings.Streams.Lines),
+            .. codecs.All.Where(codec => codec is { CanWrite: true, Suffix: not null }).Select(codec =>
+                codec == json ? Forcing(codec.Suffix!, settings.Streams.Lines)
+                : codec.IsConnectCodec ? Forcing(codec.Suffix!, settings.Streams.Envelopes(codec))
+                : new MethodRoute(codec.Suffix!, callHandler.HandlerFor(null, suffixWithoutStream: codec.Suffix))),
+        ];
+        Add(method, serviceMethod, routes, settings.Options.EnableConnect ? callHandler.ConnectHandler : null);
 
         // Before a stream starts, its errors are unary answers in the stream's codec.
         MethodRoute Forcing(string suffix, StreamMediaType type) =>
-            new(suffix, callHandler.HandlerFor(type), MediaTypes.Canonical(type.Codec));
+            new(suffix, callHandler.HandlerFor(type), codecs.Canonical(type.Codec));
     }
 
     private void Add(IMethod method, MethodInfo serviceMethod, MethodRoute[] routes, Microsoft.AspNetCore.Http.RequestDelegate? connectHandler = null)

@@ -8,11 +8,11 @@ internal static class ResponseWriter
 {
     private const int SingleSpanLimit = 16 * 1024;
 
-    public static async Task WriteAsync(HttpResponse response, int status, IMessage message, WritableMediaType type, MessageCodecs codecs)
+    public static async Task WriteAsync(HttpResponse response, int status, IMessage message, WritableMediaType type)
     {
         response.StatusCode = status;
         response.ContentType = type.ContentType;
-        if (type.Format == MessageFormat.Protobuf)
+        if (type.Codec == MessageCodecs.Protobuf)
         {
             // Protobuf knows its size up front: write straight into the response pipe.
             var size = message.CalculateSize();
@@ -36,7 +36,7 @@ internal static class ResponseWriter
 
         // Text formats learn their size only by writing: buffer once so Content-Length can precede the body.
         using var buffer = new PooledBufferWriter(4096);
-        codecs.Writer(type.Format)!.Write(message, buffer);
+        type.Codec.Write(message, buffer);
         response.ContentLength = buffer.WrittenMemory.Length;
         await response.BodyWriter.WriteAsync(buffer.WrittenMemory);
     }

@@ -1,4 +1,5 @@
 using Microsoft.Extensions.Logging;
+using ProtoHttp.Streaming;
 
 namespace ProtoHttp.AspNetCore.Internal;
 
@@ -26,6 +27,9 @@ internal sealed class ServiceCallSettings<TService>(
     public bool RestrictGet { get; } = restrictGet;
 
     public MessageCodecs Codecs { get; } = codecs;
+
+    /// <summary>The stream types the service's codecs allow, built once from <see cref="Codecs"/>.</summary>
+    public StreamAcceptNegotiator Streams { get; } = new(codecs);
 
     /// <summary>The largest request body parsed in place in the request pipe (<see cref="InPlaceBodyLimit"/>).</summary>
     public long InPlaceBodyLimit { get; } = inPlaceBodyLimit;

@@ -46,16 +46,16 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
                 throw CallRejectedException.MethodNotAllowed(request.Method, _getAllowed ? "GET, POST" : "POST");
             }
 
-            var (reader, ownFormat) = isGet ? _requestReader.ForQuery() : _requestReader.ForBody(request);
-            var responseType = forcedType ?? AcceptNegotiator.Negotiate(request.Headers.Accept, ownFormat);
-            if (responseType is null || settings.Codecs.Writer(responseType.Format) is null)
+            var (reader, own) = isGet ? _requestReader.ForQuery() : _requestReader.ForBody(request);
+            var responseType = forcedType ?? AcceptNegotiator.Negotiate(settings.Codecs, request.Headers.Accept, own);
+            if (responseType is null)
             {
-                failure = failure with { ErrorType = MediaTypes.Canonical(MessageFormat.Json) };
-                throw CallRejectedException.NotAcceptable();
+                failure = failure with { ErrorType = settings.Codecs.Canonical(MessageFormat.Json) };
+                throw CallRejectedException.NotAcceptable(settings.Codecs);
             }
 
             failure = failure with { ErrorType = responseType };
-            ProtoHttpLog.FormatChosen(settings.Logger, method.Name, reader?.Format, responseType.ContentType);
+            ProtoHttpLog.FormatChosen(settings.Logger, method.Name, reader?.Name, responseType.ContentType);
 
             var timeout = ConnectTimeout.Parse(request.Headers[ConnectTimeout.HeaderName]);
             failure = failure with { Timeout = timeout };
@@ -83,7 +83,7 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
                 HeaderMetadata.AddToResponse(callContext.ResponseTrailers, context.Response.Headers);
             }
 
-            await ResponseWriter.WriteAsync(context.Response, StatusCodes.Status200OK, (IMessage)response, responseType, settings.Codecs);
+            await ResponseWriter.WriteAsync(context.Response, StatusCodes.Status200OK, (IMessage)response, responseType);
         }
         catch (Exception ex)
         {

@@ -21,7 +21,7 @@ internal sealed class ClientStreamingCallHandler<TService, TRequest, TResponse>(
 {
     protected override bool ReadsRequestStream => true;
 
-    protected override StreamRequestPlan PlanRequest(HttpRequest request) => RequestStreamPlan.For(request, Settings.Codecs);
+    protected override StreamRequestPlan PlanRequest(HttpRequest request) => RequestStreamPlan.For(request, Settings.Codecs, Settings.Streams);
 
     protected override ValueTask<TRequest?> ReadRequestAsync(HttpContext context, StreamRequestPlan plan, CancellationToken cancellationToken)
     {

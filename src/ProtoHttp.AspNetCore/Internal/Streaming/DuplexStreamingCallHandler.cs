@@ -28,7 +28,7 @@ internal sealed class DuplexStreamingCallHandler<TService, TRequest, TResponse>(
                 $"Method '{Method.Name}' is bidirectional and needs HTTP/2, where requests and responses flow at once; this request came over {request.Protocol}.");
         }
 
-        return RequestStreamPlan.For(request, Settings.Codecs);
+        return RequestStreamPlan.For(request, Settings.Codecs, Settings.Streams);
     }
 
     protected override ValueTask<TRequest?> ReadRequestAsync(HttpContext context, StreamRequestPlan plan, CancellationToken cancellationToken)

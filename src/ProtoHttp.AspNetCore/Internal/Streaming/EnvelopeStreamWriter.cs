@@ -20,7 +20,7 @@ internal sealed class EnvelopeStreamWriter(HttpContext context, StreamMediaType 
     protected override async Task WriteMessageCoreAsync(IMessage message, CancellationToken cancellationToken)
     {
         var output = Response.BodyWriter;
-        if (codec.Format == MessageFormat.Protobuf && (GzipMinSize is not { } minSize || message.CalculateSize() < minSize))
+        if (codec == MessageCodecs.Protobuf && (GzipMinSize is not { } minSize || message.CalculateSize() < minSize))
         {
             // Protobuf knows its size up front: header and message go straight into the response pipe, unless it is to
             // be gzipped.

@@ -12,24 +12,25 @@ namespace ProtoHttp.AspNetCore.Internal.Streaming;
 internal static class RequestStreamPlan
 {
     /// <exception cref="CallRejectedException">Not a POST (405) or not an envelope body (415).</exception>
-    public static StreamRequestPlan For(HttpRequest request, MessageCodecs codecs)
+    public static StreamRequestPlan For(HttpRequest request, MessageCodecs codecs, StreamAcceptNegotiator streams)
     {
         if (!HttpMethods.IsPost(request.Method))
         {
             throw CallRejectedException.MethodNotAllowed(request.Method, "POST");
         }
 
-        if (StreamMediaTypes.EnvelopeType(request.ContentType) is not { } envelope)
+        if (streams.EnvelopeType(request.ContentType, codecs) is not { } envelope)
         {
             var named = string.IsNullOrEmpty(request.ContentType) ? "The request has no Content-Type" : $"The Content-Type '{request.ContentType}' is not an envelope stream";
+            var envelopeTypes = StreamMediaTypes.EnvelopeTypes(codecs);
             throw new CallRejectedException(StatusCodes.Status415UnsupportedMediaType, Grpc.Core.StatusCode.InvalidArgument,
-                $"{named}; a client-streaming or bidirectional method reads {StreamMediaTypes.EnvelopeTypes}.")
+                $"{named}; a client-streaming or bidirectional method reads {envelopeTypes}.")
             {
-                Hint = new("Accept-Post", StreamMediaTypes.EnvelopeTypes),
+                Hint = new("Accept-Post", envelopeTypes),
             };
         }
 
-        return new StreamRequestPlan(IsGet: false, codecs.Reader(envelope.Codec), envelope, envelope.Format);
+        return new StreamRequestPlan(IsGet: false, envelope.Codec, envelope, envelope);
     }
 
     /// <summary>

@@ -31,8 +31,8 @@ internal sealed class ServerStreamingCallHandler<TService, TRequest, TResponse>(
         if (HttpMethods.IsGet(request.Method) && _getAllowed)
         {
             // A browser's address bar must show the stream as text it can read as it comes: events, not a download.
-            var own = AcceptsHtml(request) ? StreamFormat.Events : StreamFormat.Lines;
-            return new StreamRequestPlan(IsGet: true, _requestReader.ForQuery().Reader, Envelope: null, own);
+            var stream = AcceptsHtml(request) ? Settings.Streams.Events : Settings.Streams.Lines;
+            return new StreamRequestPlan(IsGet: true, _requestReader.ForQuery().Reader, Envelope: null, stream);
         }
 
         if (!HttpMethods.IsPost(request.Method))
@@ -40,13 +40,14 @@ internal sealed class ServerStreamingCallHandler<TService, TRequest, TResponse>(
             throw MethodNotAllowed(request.Method, _getAllowed ? "GET, POST" : "POST");
         }
 
-        if (StreamMediaTypes.EnvelopeType(request.ContentType) is { } envelope)
+        if (Settings.Streams.EnvelopeType(request.ContentType, Settings.Codecs) is { } envelope)
         {
-            return new StreamRequestPlan(IsGet: false, Settings.Codecs.Reader(envelope.Codec), envelope, envelope.Format);
+            return new StreamRequestPlan(IsGet: false, envelope.Codec, envelope, envelope);
         }
 
-        var (reader, ownFormat) = _requestReader.ForBody(request);
-        return new StreamRequestPlan(IsGet: false, reader, Envelope: null, ownFormat == MessageFormat.Protobuf ? StreamFormat.ConnectProto : StreamFormat.Lines);
+        // A body in a Connect codec asks for that codec's envelopes; any other, for lines.
+        var (reader, own) = _requestReader.ForBody(request);
+        return new StreamRequestPlan(IsGet: false, reader, Envelope: null, own.IsConnectCodec && own != Settings.Streams.Lines.Codec ? Settings.Streams.Envelopes(own) : Settings.Streams.Lines);
     }
 
     protected override async ValueTask<TRequest?> ReadRequestAsync(HttpContext context, StreamRequestPlan plan, CancellationToken cancellationToken)

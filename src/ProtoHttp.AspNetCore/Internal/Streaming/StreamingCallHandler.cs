@@ -78,20 +78,20 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
             if (suffixWithoutStream is not null)
             {
                 throw new CallRejectedException(StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument,
-                    $"The {suffixWithoutStream} suffix names a format with no stream form; a streaming method answers {StreamAcceptNegotiator.WritableList}.");
+                    $"The {suffixWithoutStream} suffix names a format with no stream form; a streaming method answers {settings.Streams.WritableList}.");
             }
 
             // Connect answers in the request's own envelopes, whatever Accept says.
-            var type = connect ? plan.Envelope : forced ?? StreamAcceptNegotiator.Negotiate(request.Headers.Accept, plan.OwnFormat);
+            var type = connect ? plan.Envelope : forced ?? settings.Streams.Negotiate(request.Headers.Accept, plan.Own);
             if (type is null)
             {
-                failure = failure with { ErrorType = MediaTypes.Canonical(MessageFormat.Json) };
+                failure = failure with { ErrorType = settings.Codecs.Canonical(MessageFormat.Json) };
                 throw new CallRejectedException(StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument,
-                    $"None of the media types in the Accept header is a stream format; a streaming method answers {StreamAcceptNegotiator.WritableList}.");
+                    $"None of the media types in the Accept header is a stream format; a streaming method answers {settings.Streams.WritableList}.");
             }
 
             failure = failure with { ErrorType = ErrorTypeOf(type) };
-            ProtoHttpLog.FormatChosen(settings.Logger, method.Name, plan.Reader?.Format, type.ContentType);
+            ProtoHttpLog.FormatChosen(settings.Logger, method.Name, plan.Reader?.Name, type.ContentType);
 
             if (connect)
             {
@@ -118,7 +118,7 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
             }
 
             callContext = new ProtoHttpServerCallContext(context, method.FullName, deadline.Utc, cancellationToken);
-            response ??= StreamResponseWriter.For(context, type, settings.Codecs, settings.Options.StreamKeepAliveInterval);
+            response ??= StreamResponseWriter.For(context, type, settings.Options.StreamKeepAliveInterval);
             failure = failure with { FromService = true };
             await InvokeAsync(message, requestStream, response, callContext);
             failure = failure with { FromService = false };
@@ -239,12 +239,13 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
             throw MethodNotAllowed(request.Method, "POST");
         }
 
-        if (StreamMediaTypes.EnvelopeType(request.ContentType) is null)
+        if (StreamMediaTypes.EnvelopeCodec(request.ContentType, settings.Codecs) is null)
         {
+            var envelopeTypes = StreamMediaTypes.EnvelopeTypes(settings.Codecs);
             throw new CallRejectedException(StatusCodes.Status415UnsupportedMediaType, StatusCode.InvalidArgument,
-                $"The Content-Type '{request.ContentType}' is not a Connect streaming codec; use {StreamMediaTypes.EnvelopeTypes}.")
+                $"The Content-Type '{request.ContentType}' is not a Connect streaming codec; use {envelopeTypes}.")
             {
-                Hint = new("Accept-Post", StreamMediaTypes.EnvelopeTypes),
+                Hint = new("Accept-Post", envelopeTypes),
             };
         }
 
@@ -267,12 +268,12 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
             responseHeaders[ConnectStreamHeaders.ContentEncoding] = ConnectCompression.Gzip;
         }
 
-        return new EnvelopeStreamWriter(context, type, settings.Codecs.Writer(type.Codec)!)
+        return new EnvelopeStreamWriter(context, type, type.Codec)
         {
             GzipMinSize = gzip ? settings.Options.ConnectCompressionMinSize : null,
         };
     }
 
     /// <summary>The unary type an ErrorResult goes out in before the stream starts: protobuf for <c>connect+proto</c>, else JSON.</summary>
-    private static WritableMediaType ErrorTypeOf(StreamMediaType type) => MediaTypes.Canonical(type.Codec);
+    private WritableMediaType ErrorTypeOf(StreamMediaType type) => settings.Codecs.Canonical(type.Codec);
 }
