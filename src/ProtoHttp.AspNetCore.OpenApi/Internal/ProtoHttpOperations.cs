@@ -6,13 +6,13 @@ using MediaTypeLists = (string[] Request, string[] Response, string[] Envelopes,
 namespace ProtoHttp.AspNetCore.OpenApi.Internal;
 
 /// <summary>
-/// The operations of one method on ProtoHttp's route <c>/B/{Method}</c> (PROTOCOL.md sections 1-9): POST with a body
+/// The operations of one method on ProtoHttp's route <c>/B/{Method}</c> (docs/protocol.md sections 1-10): POST with a body
 /// in each request format, GET with the query parameters where the method allows it, the response in each format,
 /// and the ErrorResult answers with their statuses.
 /// </summary>
 internal sealed class ProtoHttpOperations(MessageSchemas schemas, QueryParameters query)
 {
-    // The canonical media type of each of the service's codecs: the ones a description should offer.
+    // docs/protocol.md section 2: the canonical media type of each of the service's codecs, the ones a description should offer.
     public Dictionary<HttpMethod, OpenApiOperation> For(MethodDescriptor method, bool allowsGet, OperationText text, MessageCodecs codecs)
     {
         // JSON first, the format a reader of the description most likely tries.
