@@ -10,7 +10,7 @@ using ProtoHttp.Streaming;
 namespace ProtoHttp.AspNetCore.Connect;
 
 /// <summary>
-/// The Connect protocol (docs/protocol.md section 10) at <c>/{package.Service}/{Method}</c>: unary calls as POST with
+/// The Connect protocol (docs/connect.md) at <c>/{package.Service}/{Method}</c>: unary calls as POST with
 /// <c>application/proto</c> or <c>application/json</c>, or GET with the message in the query for methods free of side
 /// effects, gzip both ways, Connect's error JSON; streams as <c>application/connect+proto</c> or <c>+json</c> envelopes
 /// answered in the request's own codec, always 200 once accepted, with the outcome in the end-stream envelope.

@@ -12,7 +12,7 @@ using ProtoHttp.AspNetCore.Pipeline;
 namespace ProtoHttp.AspNetCore.Native;
 
 /// <summary>
-/// Reads the one request message of a call, from the query string of a GET or from a body in any format of PROTOCOL.md
+/// Reads the one request message of a call, from the query string of a GET or from a body in any format of docs/protocol.md
 /// section 2: first which reader the request needs and what its own format is, then the message. Unary and
 /// server-streaming calls share it.
 /// </summary>

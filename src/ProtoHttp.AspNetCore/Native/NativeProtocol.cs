@@ -13,7 +13,7 @@ using ProtoHttp.Streaming;
 namespace ProtoHttp.AspNetCore.Native;
 
 /// <summary>
-/// ProtoHttp's own protocol (docs/protocol.md sections 1-9) at <c>/{file}.proto/{Method}</c>: any format in, the
+/// ProtoHttp's own protocol (docs/protocol.md sections 1-10) at <c>/{file}.proto/{Method}</c>: any format in, the
 /// format <c>Accept</c> or a suffix names out, GET with the message in the query string, streams as events, lines or
 /// envelopes, errors as an ErrorResult with the HTTP status that fits. Besides the methods' routes it maps the
 /// service's <c>.proto</c> source and a 404 for any other path under the prefix.
@@ -37,7 +37,7 @@ internal sealed class NativeProtocol : CallProtocol
     ];
 
     /// <summary>
-    /// The suffixes of a streaming method's routes (docs/protocol.md section 9): <c>.sse</c> and <c>.ndjson</c> name a
+    /// The suffixes of a streaming method's routes (docs/protocol.md section 10): <c>.sse</c> and <c>.ndjson</c> name a
     /// stream; <c>.json</c> and <c>.pb</c> stand for their codec's stream, and XML has none.
     /// </summary>
     private static readonly (string Suffix, StreamMediaType? Type)[] StreamSuffixes =

@@ -114,11 +114,14 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, CallRo
     /// <summary>Starts the call's telemetry; ended by <see cref="EndAsync"/>.</summary>
     public void StartTelemetry() => _telemetry = CallTelemetry.Start(this);
 
-    /// <summary>Starts the deadline of <paramref name="timeout"/> (none when null): from here on the call runs under its token.</summary>
+    /// <summary>
+    /// Starts the deadline of the client's <paramref name="timeout"/> (none when null) or the host's, whichever is sooner:
+    /// from here on the call runs under its token.
+    /// </summary>
     public void StartDeadline(TimeSpan? timeout)
     {
-        Timeout = timeout;
-        CallDeadline = Internal.CallDeadline.Start(HttpContext, timeout);
+        CallDeadline = Internal.CallDeadline.Start(HttpContext, timeout, streaming: Route.Kind != MethodType.Unary);
+        Timeout = CallDeadline.Timeout;
     }
 
     /// <summary>
