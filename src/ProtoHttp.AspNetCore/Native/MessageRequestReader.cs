@@ -6,32 +6,31 @@ using Microsoft.AspNetCore.Antiforgery;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
 
-namespace ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Pipeline;
+
+namespace ProtoHttp.AspNetCore.Native;
 
 /// <summary>
 /// Reads the one request message of a call, from the query string of a GET or from a body in any format of docs/protocol.md
 /// section 2: first which reader the request needs and what its own format is, then the message. Unary and
 /// server-streaming calls share it.
 /// </summary>
-internal sealed class MessageRequestReader(MessageDescriptor descriptor, MessageCodecs codecs, long maxRequestBodySize, long inPlaceBodyLimit)
+internal static class MessageRequestReader
 {
-    // Resolved once: the query binder, and the own codec of every request whose own codec writes nothing.
-    private readonly MessageCodec _form = codecs.Codec(MessageFormat.Form);
-    private readonly MessageCodec _json = codecs.Codec(MessageFormat.Json);
-
     /// <summary>The query binder and the own codec of a GET: JSON.</summary>
-    public (MessageCodec? Reader, MessageCodec Own) ForQuery() => (_form, _json);
+    public static (MessageCodec? Reader, MessageCodec Own) ForQuery(MessageCodecs codecs) => (codecs.Codec(MessageFormat.Form), codecs.Codec(MessageFormat.Json));
 
     /// <summary>The codec a POST body's <c>Content-Type</c> names, and the request's own codec (JSON for one that writes nothing).</summary>
     /// <exception cref="CallRejectedException">The type is missing for a body, unknown, not UTF-8 (415), or a form without a valid antiforgery token (400).</exception>
-    public (MessageCodec? Reader, MessageCodec Own) ForBody(HttpRequest request)
+    public static (MessageCodec? Reader, MessageCodec Own) ForBody(HttpRequest request, MessageCodecs codecs)
     {
         var contentType = request.ContentType;
         if (string.IsNullOrEmpty(contentType))
         {
             if (!HasBody(request))
             {
-                return (null, _json); // No type and no body: the empty message.
+                return (null, codecs.Codec(MessageFormat.Json)); // No type and no body: the empty message.
             }
 
             throw CallRejectedException.UnsupportedMediaType("The request has a body but no Content-Type header.", codecs);
@@ -48,20 +47,20 @@ internal sealed class MessageRequestReader(MessageDescriptor descriptor, Message
             throw CallRejectedException.UnsupportedMediaType($"The Content-Type '{contentType}' is not a format this service reads.", codecs);
         }
 
-        if (reader == _form && request.HttpContext.Features.Get<IAntiforgeryValidationFeature>() is { IsValid: false } antiforgery)
+        if (reader == codecs.Codec(MessageFormat.Form) && request.HttpContext.Features.Get<IAntiforgeryValidationFeature>() is { IsValid: false } antiforgery)
         {
             // ASP.NET Core's antiforgery middleware ran (the app registered antiforgery) and refused the form's token.
             throw CallRejectedException.BadRequest($"The form post has no valid antiforgery token: {antiforgery.Error?.Message}");
         }
 
-        return (reader, reader.CanWrite ? reader : _json);
+        return (reader, reader.CanWrite ? reader : codecs.Codec(MessageFormat.Json));
     }
 
     public static bool HasBody(HttpRequest request) =>
         request.ContentLength is > 0
         || request.ContentLength is null && (request.HttpContext.Features.Get<IHttpRequestBodyDetectionFeature>()?.CanHaveBody ?? false);
 
-    public IMessage ReadQuery(HttpRequest request, IMessageReader? reader)
+    public static IMessage ReadQuery(HttpRequest request, IMessageReader? reader, MessageDescriptor descriptor)
     {
         var query = request.QueryString.Value;
         if (string.IsNullOrEmpty(query) || query == "?")
@@ -79,14 +78,21 @@ internal sealed class MessageRequestReader(MessageDescriptor descriptor, Message
         return reader.Read(new ReadOnlySequence<byte>(bytes), descriptor);
     }
 
-    public async ValueTask<IMessage> ReadBodyAsync(HttpContext context, IMessageReader? reader, CancellationToken cancellationToken)
+    /// <summary>Reads the message in the body and checks its required fields.</summary>
+    public static async ValueTask<IMessage> ReadBodyAsync(
+        HttpContext context, IMessageReader? reader, MessageDescriptor descriptor, CallSettings settings, CancellationToken cancellationToken)
     {
         if (reader is null)
         {
-            return MessageFactory.Create(descriptor);
+            // No body: the empty message, which must still have what a proto2 message requires.
+            var empty = MessageFactory.Create(descriptor);
+            settings.Codecs.CheckRequiredFields(empty);
+            return empty;
         }
 
-        using var body = await RequestBodyReader.ReadAsync(context, maxRequestBodySize, inPlaceBodyLimit, cancellationToken);
-        return reader.Read(body.Data, descriptor);
+        using var body = await RequestBodyReader.ReadAsync(context, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, cancellationToken);
+        var message = reader.Read(body.Data, descriptor);
+        settings.Codecs.CheckRequiredFields(message);
+        return message;
     }
 }
