@@ -111,7 +111,7 @@ internal static class CallErrors
                     ? new CallFailure(413, StatusCode.ResourceExhausted, CallRejectedException.TooLarge(call.Route.Settings.Options.MaxRequestBodySize).Message)
                     : new CallFailure(badRequest.StatusCode, StatusCode.InvalidArgument, $"The request body could not be read: {badRequest.Message}");
 
-            case OperationCanceledException when call.CallDeadline?.Expired ?? false:
+            case OperationCanceledException when call.CallDeadline.Expired:
                 ProtoHttpLog.DeadlineExceeded(logger, method, call.Timeout);
                 return new CallFailure(StatusCodes.Status504GatewayTimeout, StatusCode.DeadlineExceeded,
                     $"The deadline of {call.Timeout?.TotalMilliseconds} ms passed before the call completed.");
