@@ -82,9 +82,17 @@ internal static class CallErrors
             case BadHttpRequestException badRequest:
                 // Kestrel's own verdict on the body: too large, too slow, or cut short.
                 ProtoHttpLog.BadRequestBody(logger, call.Method, badRequest.Message);
-                return badRequest.StatusCode == StatusCodes.Status413PayloadTooLarge
-                    ? new CallFailure(413, StatusCode.ResourceExhausted, CallRejectedException.TooLarge(call.MaxRequestBodySize).Message)
-                    : new CallFailure(badRequest.StatusCode, StatusCode.InvalidArgument, $"The request body could not be read: {badRequest.Message}");
+                return badRequest.StatusCode switch
+                {
+                    StatusCodes.Status413PayloadTooLarge =>
+                        new CallFailure(413, StatusCode.ResourceExhausted, CallRejectedException.TooLarge(call.MaxRequestBodySize).Message),
+                    // The body stopped arriving in the time the server allows for it: a call that ran out of time, as gRPC
+                    // and Connect clients read DEADLINE_EXCEEDED, not a malformed request (INVALID_ARGUMENT says the same
+                    // request would fail again; sent at speed it succeeds). 408 lets an HTTP client send it again.
+                    StatusCodes.Status408RequestTimeout =>
+                        new CallFailure(408, StatusCode.DeadlineExceeded, $"The request body did not arrive in time: {badRequest.Message}"),
+                    _ => new CallFailure(badRequest.StatusCode, StatusCode.InvalidArgument, $"The request body could not be read: {badRequest.Message}"),
+                };
 
             case OperationCanceledException when call.DeadlineExpired:
                 ProtoHttpLog.DeadlineExceeded(logger, call.Method, call.Timeout);
@@ -133,9 +141,10 @@ internal static class CallErrors
         var errorText = PrintableText.EscapeLoneSurrogates(text);
         if (call.Connect)
         {
-            // Connect answers its own refusals of verb, media type and HTTP version with their HTTP statuses; every other error's
-            // status follows from its code.
+            // Connect answers its own refusals of verb, media type and HTTP version, and a body that stopped arriving, with
+            // their HTTP statuses, as ProtoHttp's routes do; every other error's status follows from its code.
             var status = httpStatus is StatusCodes.Status405MethodNotAllowed or StatusCodes.Status415UnsupportedMediaType or StatusCodes.Status505HttpVersionNotsupported
+                or StatusCodes.Status408RequestTimeout
                 ? httpStatus
                 : ConnectCodes.HttpStatus(code);
             return ConnectErrorWriter.WriteAsync(response, status, code, errorText, details ?? []);
