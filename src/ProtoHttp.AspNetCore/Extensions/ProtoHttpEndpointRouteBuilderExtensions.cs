@@ -79,8 +79,9 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
             : [];
         foreach (var method in connectMethods)
         {
-            var description = new ProtoHttpMethodMetadata(
-                method.Descriptor, ProtoHttpProtocol.Connect, formatSuffix: "", GetVerbPolicy.HasNoSideEffects(method.Descriptor), protoSource);
+            // Connect's GET carries unary calls only; its streams are POSTs of envelopes.
+            var connectGet = !method.Descriptor.IsClientStreaming && !method.Descriptor.IsServerStreaming && GetVerbPolicy.HasNoSideEffects(method.Descriptor);
+            var description = new ProtoHttpMethodMetadata(method.Descriptor, ProtoHttpProtocol.Connect, formatSuffix: "", connectGet, protoSource);
             var errors = new EndpointErrorWriter(method.Name, logger, codecs, errorType: null, connect: true);
             var metadata = serviceMetadata.Concat(method.Metadata)
                 .Append(method.Descriptor).Append(ConnectEndpointMetadata.Instance).Append(description).Append(errors).ToArray();
