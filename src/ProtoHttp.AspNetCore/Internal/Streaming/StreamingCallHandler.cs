@@ -103,8 +103,8 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
             }
 
             var timeout = ConnectTimeout.Parse(request.Headers[ConnectTimeout.HeaderName]);
-            failure = failure with { Timeout = timeout };
-            deadline = CallDeadline.Start(context, timeout);
+            deadline = CallDeadline.Start(context, timeout, streaming: true);
+            failure = failure with { Timeout = deadline.Timeout };
             var cancellationToken = deadline.Token;
 
             var message = await ReadRequestAsync(context, plan, cancellationToken);
