@@ -3,6 +3,7 @@ using Google.Protobuf.Reflection;
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
 using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Internal.Caching;
 using ProtoHttp.AspNetCore.Telemetry;
 
 namespace ProtoHttp.AspNetCore.Connect;
@@ -26,6 +27,8 @@ internal sealed class ConnectUnaryHandler<TService, TRequest, TResponse>(
 
     // Connect allows GET only for methods the .proto declares free of side effects, whatever ProtoHttp's own routes do.
     private readonly bool _getAllowed = GetVerbPolicy.HasNoSideEffects(descriptor);
+
+    private readonly ConditionalGet? _conditionalGet = ConditionalGet.For(descriptor, settings.Options);
 
     public async Task HandleCallAsync(HttpContext context)
     {
@@ -120,22 +123,39 @@ internal sealed class ConnectUnaryHandler<TService, TRequest, TResponse>(
         var type = codec == MessageFormat.Protobuf ? ConnectMediaTypes.ProtoResponse : ConnectMediaTypes.JsonResponse;
         var minSize = settings.Options.ConnectCompressionMinSize;
         var request = context.Request;
-        var requestEncoding = HttpMethods.IsGet(request.Method) ? request.Query["compression"] : request.Headers.ContentEncoding;
+        var isGet = HttpMethods.IsGet(request.Method);
+        var conditional = isGet ? _conditionalGet : null;
+        if (isGet)
+        {
+            // Whether the answer is gzipped depends on Accept-Encoding: a cache must keep one copy per encoding.
+            context.Response.Headers.Vary = "Accept-Encoding";
+        }
+
+        var requestEncoding = isGet ? request.Query["compression"] : request.Headers.ContentEncoding;
         if (!ConnectCompression.AnswersGzip(request.Headers.AcceptEncoding, requestEncoding)
             || codec == MessageFormat.Protobuf && message.CalculateSize() < minSize)
         {
             // Uncompressed, the answer goes out as on ProtoHttp's own routes: protobuf straight into the response pipe.
-            await ResponseWriter.WriteAsync(context.Response, StatusCodes.Status200OK, message, type, settings.Codecs);
+            await ResponseWriter.WriteAsync(context.Response, StatusCodes.Status200OK, message, type, settings.Codecs, conditional);
             return;
         }
 
         var response = context.Response;
         response.StatusCode = StatusCodes.Status200OK;
-        response.ContentType = type.ContentType;
         using var buffer = new PooledBufferWriter(4096);
         settings.Codecs.Writer(codec)!.Write(message, buffer);
         var body = buffer.WrittenMemory;
-        if (body.Length >= minSize)
+        var gzipped = body.Length >= minSize;
+
+        // A gzipped answer is a representation of its own (RFC 9110, section 8.8.3), so its tag says so; taken from
+        // the bytes before compression, it stays the same across zlib versions, and a 304 costs no compression.
+        if (conditional?.NotModified(context, gzipped ? type.ContentType + "; gzip" : type.ContentType, body.Span) == true)
+        {
+            return;
+        }
+
+        response.ContentType = type.ContentType;
+        if (gzipped)
         {
             body = ConnectCompression.Compress(body.Span);
             response.Headers.ContentEncoding = ConnectCompression.Gzip;

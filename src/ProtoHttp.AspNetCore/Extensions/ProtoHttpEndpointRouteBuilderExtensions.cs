@@ -9,6 +9,7 @@ using ProtoHttp;
 using ProtoHttp.AspNetCore;
 using ProtoHttp.AspNetCore.Connect;
 using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Internal.Caching;
 using ProtoHttp.AspNetCore.Internal.Explorer;
 
 namespace Microsoft.AspNetCore.Builder;
@@ -42,6 +43,7 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
         var options = services.GetRequiredService<IOptionsMonitor<ProtoHttpOptions>>().Get(ServiceOptionsName.For<TService>());
         var logger = services.GetRequiredService<ILoggerFactory>().CreateLogger("ProtoHttp." + service.Descriptor.FullName);
         var codecs = new MessageCodecs(options.ToFormatOptions(service.Descriptor.File));
+        ConditionalGet.CheckOptions(service.Descriptor, options);
         var detailedErrors = options.EnableDetailedErrors ?? services.GetRequiredService<IHostEnvironment>().IsDevelopment();
         var restrictGet = options.RestrictGetToNoSideEffectMethods ?? AmbientCredentials.InUse(services);
         var interceptors = options.Interceptors.InRunOrder.Select(r => new InterceptorActivator(r, services)).ToArray();
@@ -70,7 +72,8 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
             {
                 var description = new ProtoHttpMethodMetadata(method.Descriptor, ProtoHttpProtocol.ProtoHttp, route.Suffix, allowsGet, protoSource);
                 var errors = new EndpointErrorWriter(method.Name, logger, codecs, route.ErrorType, connect: false);
-                methodEndpoints.Add(MapMethod(endpoints, prefix, $"/{method.Name}{route.Suffix}", route.Handler, unknown, [.. metadata, description, errors], logger));
+                methodEndpoints.Add(ProtoHttpOutputCachePolicy.AddTo(
+                    MapMethod(endpoints, prefix, $"/{method.Name}{route.Suffix}", route.Handler, unknown, [.. metadata, description, errors], logger), Streams(method.Descriptor)));
             }
         }
 
@@ -84,7 +87,8 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
             var errors = new EndpointErrorWriter(method.Name, logger, codecs, errorType: null, connect: true);
             var metadata = serviceMetadata.Concat(method.Metadata)
                 .Append(method.Descriptor).Append(ConnectEndpointMetadata.Instance).Append(description).Append(errors).ToArray();
-            methodEndpoints.Add(MapConnectMethod(endpoints, $"/{service.Descriptor.FullName}/{method.Name}", method.ConnectHandler!, metadata, logger));
+            methodEndpoints.Add(ProtoHttpOutputCachePolicy.AddTo(
+                MapConnectMethod(endpoints, $"/{service.Descriptor.FullName}/{method.Name}", method.ConnectHandler!, metadata, logger), Streams(method.Descriptor)));
         }
 
         methodEndpoints.Add(endpoints.Map($"{prefix}/{{**{UnknownMethodHandler.PathParameter}}}", unknown.HandleAsync)
@@ -96,10 +100,11 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
         if (options.ServeProtoFile)
         {
             var source = ProtoFileHandler.Load(service.FileName, typeof(TService).Assembly, service.BindType.Assembly);
-            protoFile = endpoints.Map(prefix, new ProtoFileHandler(source, service.Descriptor.File, codecs, services.GetRequiredService<ExplorerPages>(), logger).HandleAsync)
+            protoFile = endpoints.Map(prefix, new ProtoFileHandler(source, service.Descriptor.File, codecs, services.GetRequiredService<ExplorerPages>(), new ConditionalGet(options.CacheControl), logger).HandleAsync)
                 .WithDisplayName($"ProtoHttp {service.FileName} source")
                 .WithMetadata(new EndpointErrorWriter(prefix, logger, codecs, errorType: null, connect: false))
                 .WithMetadata(service.Descriptor.File); // tells the explorer the file's page is served here
+            ProtoHttpOutputCachePolicy.AddTo(protoFile, streaming: false);
         }
 
         return new ProtoServiceEndpointConventionBuilder(methodEndpoints, protoFile);
@@ -130,6 +135,8 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
                 $"No procedure {context.Request.Path.Value} here; procedure names are case-sensitive.", []);
         return endpoints.Map(route, exact).WithDisplayName("ProtoHttp Connect " + route).WithMetadata(metadata);
     }
+
+    private static bool Streams(Google.Protobuf.Reflection.MethodDescriptor method) => method.IsServerStreaming || method.IsClientStreaming;
 
     private static string NormalizePrefix(string prefix)
     {

@@ -2,6 +2,7 @@ using Google.Protobuf;
 using Google.Protobuf.Reflection;
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
+using ProtoHttp.AspNetCore.Internal.Caching;
 using ProtoHttp.AspNetCore.Telemetry;
 
 namespace ProtoHttp.AspNetCore.Internal;
@@ -25,6 +26,8 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
         descriptor.InputType, settings.Codecs, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit);
 
     private readonly bool _getAllowed = GetVerbPolicy.Allows(descriptor, settings.RestrictGet);
+
+    private readonly ConditionalGet? _conditionalGet = ConditionalGet.For(descriptor, settings.Options);
 
     public RequestDelegate HandlerFor(WritableMediaType? forcedType) => context => HandleCallAsync(context, forcedType);
 
@@ -83,7 +86,8 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
                 HeaderMetadata.AddToResponse(callContext.ResponseTrailers, context.Response.Headers);
             }
 
-            await ResponseWriter.WriteAsync(context.Response, StatusCodes.Status200OK, (IMessage)response, responseType, settings.Codecs);
+            await ResponseWriter.WriteAsync(context.Response, StatusCodes.Status200OK, (IMessage)response, responseType, settings.Codecs,
+                isGet ? _conditionalGet : null);
         }
         catch (Exception ex)
         {
