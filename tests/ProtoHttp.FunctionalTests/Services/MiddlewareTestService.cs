@@ -25,6 +25,8 @@ public sealed class MiddlewareTestService : MiddlewareService.MiddlewareServiceB
             Serial = serial,
             Text = new string('x', request.Size),
             HasDeadline = context.Deadline != DateTime.MaxValue,
+            Peer = request.ReportPeer ? context.Peer : "",
+            Host = request.ReportPeer ? context.Host : "",
         };
     }
 
