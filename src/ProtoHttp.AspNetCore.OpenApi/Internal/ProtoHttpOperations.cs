@@ -1,7 +1,5 @@
 using Google.Protobuf.Reflection;
 using Microsoft.OpenApi;
-using ProtoHttp.Streaming;
-using MediaTypeLists = (string[] Request, string[] Response, string[] Envelopes, string Suffixes);
 
 namespace ProtoHttp.AspNetCore.OpenApi.Internal;
 
@@ -10,26 +8,27 @@ namespace ProtoHttp.AspNetCore.OpenApi.Internal;
 /// in each request format, GET with the query parameters where the method allows it, the response in each format,
 /// and the ErrorResult answers with their statuses.
 /// </summary>
-internal sealed class ProtoHttpOperations(MessageSchemas schemas, QueryParameters query)
+internal sealed class ProtoHttpOperations(MessageSchemas schemas, QueryParameters query, MessageCodecs codecs)
 {
     // docs/protocol.md section 2: the canonical media type of each of the service's codecs, the ones a description should offer.
-    public Dictionary<HttpMethod, OpenApiOperation> For(MethodDescriptor method, bool allowsGet, OperationText text, MessageCodecs codecs)
+    private readonly string[] RequestTypes = [.. StreamBodies.JsonFirst(codecs).Select(codec => codec.MediaTypes[0])];
+    private readonly string[] ResponseTypes = [.. StreamBodies.JsonFirst(codecs).Where(codec => codec.CanWrite).Select(codec => codec.MediaTypes[0])];
+
+    // docs/protocol.md section 10: a stream fails before its first record as a unary call does, in JSON (also when
+    // negotiation failed), or in the codec of an envelope stream (protobuf for connect+proto); XML has no stream.
+    private readonly string[] StreamErrorTypes = [.. StreamBodies.JsonFirst(codecs).Where(codec => codec.IsConnectCodec).Select(codec => codec.MediaTypes[0])];
+
+    private readonly string[] EnvelopeTypes = StreamBodies.EnvelopeTypes(codecs);
+
+    public Dictionary<HttpMethod, OpenApiOperation> For(MethodDescriptor method, bool allowsGet, OperationText text)
     {
-        // JSON first, the format a reader of the description most likely tries.
-        var json = codecs.Codec(MessageFormat.Json);
-        var ordered = codecs.All.OrderBy(codec => codec == json ? 0 : 1).ToArray();
-        MediaTypeLists types = (
-            [.. ordered.Select(codec => codec.MediaTypes[0])],
-            [.. ordered.Where(codec => codec.CanWrite).Select(codec => codec.MediaTypes[0])],
-            [.. codecs.All.Where(codec => codec.IsConnectCodec).Select(codec => StreamMediaTypes.EnvelopePrefix + codec.Name)],
-            string.Join(", ", codecs.All.Where(codec => codec is { CanWrite: true, Suffix: not null }).Select(codec => codec.Suffix)));
         var operations = new Dictionary<HttpMethod, OpenApiOperation>
         {
-            [HttpMethod.Post] = Operation(method, text, "", post: true, types),
+            [HttpMethod.Post] = Operation(method, text, "", post: true),
         };
         if (allowsGet)
         {
-            var get = Operation(method, text, "_Get", post: false, types);
+            var get = Operation(method, text, "_Get", post: false);
             get.Parameters = [.. query.For(method.InputType), .. get.Parameters ?? []];
             operations[HttpMethod.Get] = get;
         }
@@ -37,69 +36,78 @@ internal sealed class ProtoHttpOperations(MessageSchemas schemas, QueryParameter
         return operations;
     }
 
-    private OpenApiOperation Operation(MethodDescriptor method, OperationText text, string idSuffix, bool post, MediaTypeLists types)
+    private OpenApiOperation Operation(MethodDescriptor method, OperationText text, string idSuffix, bool post)
     {
         var operation = text.Operation(method, idSuffix);
         operation.Parameters = [Headers.Timeout()];
         if (post)
         {
-            operation.RequestBody = method.IsClientStreaming ? StreamRequest(method, types) : new OpenApiRequestBody
+            operation.RequestBody = method.IsClientStreaming ? StreamBodies.Request(method, EnvelopeTypes) : new OpenApiRequestBody
             {
-                Description = $"{method.InputType.FullName}, in the format Content-Type names; an empty body is the empty message.",
-                Content = types.Request.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(method.InputType) }),
+                Description = method.IsServerStreaming
+                    ? $"{method.InputType.FullName}, in the format Content-Type names, or as exactly one Connect envelope; an empty body is the empty message."
+                    : $"{method.InputType.FullName}, in the format Content-Type names; an empty body is the empty message.",
+                Content = RequestTypes.Concat(method.IsServerStreaming ? EnvelopeTypes : [])
+                    .ToDictionary(type => type, type => EnvelopeTypes.Contains(type)
+                        ? StreamBodies.Envelopes(type)
+                        : new OpenApiMediaType { Schema = schemas.Message(method.InputType) }),
             };
         }
 
+        // Any streaming method answers in a stream framing, a client stream's one message too (docs/protocol.md section 10).
+        var streaming = method.IsClientStreaming || method.IsServerStreaming;
         operation.Responses = new OpenApiResponses
         {
-            ["200"] = method.IsServerStreaming ? StreamResponse(method, types) : new OpenApiResponse
+            ["200"] = streaming ? StreamResponse(method) : new OpenApiResponse
             {
-                Description = $"{method.OutputType.FullName}, in the format Accept names (or the request's own); the suffixes {types.Suffixes} on the path force one.",
-                Content = types.Response.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(method.OutputType) }),
+                Description = $"{method.OutputType.FullName}, in the format Accept names (or the request's own); the suffixes .json, .xml and .pb on the path force one.",
+                Content = ResponseTypes.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(method.OutputType) }),
             },
         };
-        foreach (var (status, description) in Errors(post))
+        foreach (var (status, description) in Errors(method, post))
         {
-            operation.Responses[status] = Error(description, types);
+            operation.Responses[status] = Error(description, streaming ? StreamErrorTypes : ResponseTypes);
         }
 
         return operation;
     }
 
     /// <summary>The failures ProtoHttp itself answers on this route, and the service's own statuses as the default.</summary>
-    private static IEnumerable<(string Status, string Description)> Errors(bool post)
+    private static IEnumerable<(string Status, string Description)> Errors(MethodDescriptor method, bool post)
     {
         yield return ("400", "INVALID_ARGUMENT: the request could not be read or bound (the text names the key, field or header), or a required field is missing.");
         yield return ("406", "INVALID_ARGUMENT: no format named in Accept can be written.");
         if (post)
         {
+            yield return ("408", "DEADLINE_EXCEEDED: the body stopped arriving (the server's minimum request data rate).");
             yield return ("413", "RESOURCE_EXHAUSTED: the body is over the size limit.");
             yield return ("415", "INVALID_ARGUMENT: the Content-Type is not one ProtoHttp reads (Accept-Post lists those it does).");
         }
 
         yield return ("500", "UNKNOWN or INTERNAL: the service failed.");
         yield return ("504", "DEADLINE_EXCEEDED: Connect-Timeout-Ms passed before the service answered.");
+        if (method.IsClientStreaming && method.IsServerStreaming)
+        {
+            yield return ("505", StreamBodies.Http2Only);
+        }
+
         yield return ("default", "Another status the service raised with RpcException, mapped to HTTP as docs/protocol.md section 5 says (NOT_FOUND 404, PERMISSION_DENIED 403, ...).");
     }
 
-    private OpenApiResponse Error(string description, MediaTypeLists types) => new()
+    private OpenApiResponse Error(string description, string[] types) => new()
     {
         Description = description,
-        Content = types.Response.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(ErrorResult.Descriptor) }),
+        Content = types.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(ErrorResult.Descriptor) }),
     };
 
     // Streams are sequences of records OpenAPI 3.1 has no schema for; the media types and the framing say what comes.
-    private static OpenApiRequestBody StreamRequest(MethodDescriptor method, MediaTypeLists types) => new()
+    private OpenApiResponse StreamResponse(MethodDescriptor method) => new()
     {
-        Description = $"A stream of {method.InputType.FullName} in Connect envelopes (docs/protocol.md section 10).",
-        Content = types.Envelopes.ToDictionary(type => type, type => new OpenApiMediaType { Schema = new OpenApiSchema { Type = JsonSchemaType.String, ContentMediaType = type } }),
-        Required = true,
-    };
-
-    private OpenApiResponse StreamResponse(MethodDescriptor method, MediaTypeLists types) => new()
-    {
-        Description = $"A stream of {method.OutputType.FullName} (docs/protocol.md section 10): Server-Sent Events whose data is each message's JSON, " +
-            "then an end event; NDJSON lines {\"result\": message}, a failure ending with {\"error\": ErrorResult}; or Connect envelopes.",
+        Description = (method.IsServerStreaming ? $"A stream of {method.OutputType.FullName}" : $"The one {method.OutputType.FullName}, framed as a stream")
+            + " (docs/protocol.md section 10), in the framing Accept names (a unary type stands for its codec's stream; XML has none), "
+            + "or the request's own: Server-Sent Events whose data is each message's JSON, then an end event; NDJSON lines "
+            + "{\"result\": message}, a failure ending with {\"error\": ErrorResult}; or Connect envelopes ending with the end-stream message. "
+            + $"The suffixes .sse, .ndjson and {string.Join(", ", codecs.All.Where(codec => codec is { CanWrite: true, Suffix: not null } && (codec == codecs.Codec(MessageFormat.Json) || codec.IsConnectCodec)).Select(codec => codec.Suffix))} on the path force one.",
         Content = new Dictionary<string, OpenApiMediaType>
         {
             ["text/event-stream"] = new() { Schema = new OpenApiSchema { Type = JsonSchemaType.String } },
@@ -117,7 +125,7 @@ internal sealed class ProtoHttpOperations(MessageSchemas schemas, QueryParameter
                 },
             },
         }
-        .Concat(types.Envelopes.Select(type => KeyValuePair.Create(type, new OpenApiMediaType { Schema = new OpenApiSchema { Type = JsonSchemaType.String, ContentMediaType = type } })))
+        .Concat(EnvelopeTypes.Select(type => KeyValuePair.Create(type, StreamBodies.Envelopes(type))))
         .ToDictionary(),
     };
 }

@@ -144,21 +144,38 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
         var settings = call.Route.Settings;
         var minSize = settings.Options.ConnectCompressionMinSize;
         var request = context.Request;
-        var requestEncoding = HttpMethods.IsGet(request.Method) ? request.Query["compression"] : request.Headers.ContentEncoding;
+        var isGet = HttpMethods.IsGet(request.Method);
+        var conditional = isGet ? call.Route.ConditionalGet : null;
+        if (isGet)
+        {
+            // Whether the answer is gzipped depends on Accept-Encoding: a cache must keep one copy per encoding.
+            response.Headers.Vary = "Accept-Encoding";
+        }
+
+        var requestEncoding = isGet ? request.Query["compression"] : request.Headers.ContentEncoding;
         if (!ConnectCompression.AnswersGzip(request.Headers.AcceptEncoding, requestEncoding)
             || type.Codec == MessageCodecs.Protobuf && message.CalculateSize() < minSize)
         {
             // Uncompressed, the answer goes out as on ProtoHttp's own routes: protobuf straight into the response pipe.
-            await ResponseWriter.WriteAsync(response, StatusCodes.Status200OK, message, type);
+            await ResponseWriter.WriteAsync(response, StatusCodes.Status200OK, message, type, conditional);
             return;
         }
 
         response.StatusCode = StatusCodes.Status200OK;
-        response.ContentType = type.ContentType;
         using var buffer = new PooledBufferWriter(4096);
         type.Codec.Write(message, buffer);
         var body = buffer.WrittenMemory;
-        if (body.Length >= minSize)
+        var gzipped = body.Length >= minSize;
+
+        // A gzipped answer is a representation of its own (RFC 9110, section 8.8.3), so its tag says so; taken from
+        // the bytes before compression, it stays the same across zlib versions, and a 304 costs no compression.
+        if (conditional?.NotModified(context, gzipped ? type.ContentType + "; gzip" : type.ContentType, body.Span) == true)
+        {
+            return;
+        }
+
+        response.ContentType = type.ContentType;
+        if (gzipped)
         {
             body = GzipPayloads.Compress(body.Span);
             response.Headers.ContentEncoding = ConnectCompression.Gzip;
@@ -193,8 +210,9 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
     }
 
     /// <summary>
-    /// Connect's error JSON. Connect answers its own refusals of verb, media type and HTTP version with their HTTP
-    /// statuses; every other error's status follows from its code. The rich status travels in the error's details, the
+    /// Connect's error JSON. Connect answers its own refusals of verb, media type and HTTP version, and a body that
+    /// stopped arriving (408, as ProtoHttp's routes do), with their HTTP statuses; every other error's status follows
+    /// from its code. The rich status travels in the error's details, the
     /// other trailers as <c>trailer-</c> headers.
     /// </summary>
     public override Task WriteErrorAsync(HttpContext context, CallFailure failure, WritableMediaType? errorType, MessageCodecs codecs)
@@ -207,6 +225,7 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
         }
 
         var status = failure.HttpStatus is StatusCodes.Status405MethodNotAllowed or StatusCodes.Status415UnsupportedMediaType or StatusCodes.Status505HttpVersionNotsupported
+            or StatusCodes.Status408RequestTimeout
             ? failure.HttpStatus
             : ConnectCodes.HttpStatus(failure.Code);
         return ConnectErrorWriter.WriteAsync(context.Response, status, failure.Code, failure.Text, details);
