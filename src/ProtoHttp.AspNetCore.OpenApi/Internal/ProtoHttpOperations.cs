@@ -20,6 +20,8 @@ internal sealed class ProtoHttpOperations(MessageSchemas schemas, QueryParameter
 
     private readonly string[] EnvelopeTypes = StreamBodies.EnvelopeTypes(codecs);
 
+    private readonly string Suffixes = string.Join(", ", StreamBodies.JsonFirst(codecs).Where(codec => codec is { CanWrite: true, Suffix: not null }).Select(codec => codec.Suffix));
+
     public Dictionary<HttpMethod, OpenApiOperation> For(MethodDescriptor method, bool allowsGet, OperationText text)
     {
         var operations = new Dictionary<HttpMethod, OpenApiOperation>
@@ -60,7 +62,7 @@ internal sealed class ProtoHttpOperations(MessageSchemas schemas, QueryParameter
         {
             ["200"] = streaming ? StreamResponse(method) : new OpenApiResponse
             {
-                Description = $"{method.OutputType.FullName}, in the format Accept names (or the request's own); the suffixes .json, .xml and .pb on the path force one.",
+                Description = $"{method.OutputType.FullName}, in the format Accept names (or the request's own); the suffixes {Suffixes} on the path force one.",
                 Content = ResponseTypes.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(method.OutputType) }),
             },
         };
