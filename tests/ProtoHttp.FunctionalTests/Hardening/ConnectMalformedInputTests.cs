@@ -173,7 +173,7 @@ public sealed class ConnectMalformedInputTests(ITestOutputHelper output) : IAsyn
                 }
             }));
 
-            await Task.Delay(50); // Log lines can trail the answers by a moment.
+            await _server.Logs.WhenRequestsEndedAsync(); // Log lines can trail the answers by a moment; not the requests' ends.
             var errors = _server.Logs.Errors.Skip(errorsBefore).ToList();
             var expected = errors.Count(e => e.EventId.Name == "ServiceFailed" && e.Exception is ArgumentException { Message: "The query is empty." });
             failures.AddRange(errors.Where(e => !(e.EventId.Name == "ServiceFailed" && e.Exception is ArgumentException)).Select(e => $"Error log: {e.Message} {e.Exception}"));
