@@ -11,6 +11,7 @@ public sealed class LogSink : ILoggerProvider
     private readonly ConcurrentQueue<LogEntry> _entries = new();
     private int _requestsStarted;
     private int _requestsEnded; // Counted apart from the entries, which a test may clear.
+    private int _connectionsStarted;
 
     public IReadOnlyCollection<LogEntry> Entries => _entries;
 
@@ -46,6 +47,9 @@ public sealed class LogSink : ILoggerProvider
         }
     }
 
+    /// <summary>How many connections Kestrel has accepted: its Debug line for each (the count survives <see cref="Clear"/>).</summary>
+    public int ConnectionsStarted => Volatile.Read(ref _connectionsStarted);
+
     public ILogger CreateLogger(string categoryName) => new SinkLogger(categoryName, this);
 
     public void Dispose()
@@ -55,6 +59,11 @@ public sealed class LogSink : ILoggerProvider
     private void Add(LogEntry entry)
     {
         _entries.Enqueue(entry);
+        if (entry.EventId.Name == "ConnectionStart" && entry.Category.StartsWith("Microsoft.AspNetCore.Server.Kestrel", StringComparison.Ordinal))
+        {
+            Interlocked.Increment(ref _connectionsStarted);
+        }
+
         if (entry.Category == HostingCategory)
         {
             // Hosting's event ids are numbers without names: 1 RequestStarting, 2 RequestFinished.
