@@ -1,14 +1,14 @@
 using System.Buffers;
 using Google.Protobuf;
 using Microsoft.AspNetCore.Http;
-using ProtoHttp.AspNetCore.Connect;
+using ProtoHttp.AspNetCore.Pipeline;
 using ProtoHttp.Streaming;
 
 namespace ProtoHttp.AspNetCore.Internal.Streaming;
 
 /// <summary>
 /// Connect envelopes: one per message in the stream's codec, then the end-stream envelope with the outcome. With
-/// <see cref="GzipMinSize"/> set (a Connect client that accepts gzip), every envelope whose payload is at least that
+/// <see cref="GzipMinSize"/> set (a client that accepts gzip, as its protocol agreed), every envelope whose payload is at least that
 /// long, the end-stream one too, goes out gzipped with the compressed flag (0x01) set, as Connect's streaming protocol
 /// says; smaller ones go out as they are, flag clear.
 /// </summary>
@@ -16,6 +16,22 @@ internal sealed class EnvelopeStreamWriter(HttpContext context, StreamMediaType 
 {
     /// <summary>The smallest payload that is gzipped; <see langword="null"/>: none is.</summary>
     public int? GzipMinSize { get; init; }
+
+    /// <summary>Gzipped envelopes depend on the client's gzip; only plain ones are shared.</summary>
+    protected internal override IMessageCodec? SharedCodec => GzipMinSize is null ? codec : null;
+
+    protected internal override void Frame(IMessage message, IBufferWriter<byte> output)
+    {
+        if (codec.Format == MessageFormat.Protobuf)
+        {
+            Envelope.WriteProtobuf(output, message);
+            return;
+        }
+
+        using var payload = new PooledBufferWriter(512);
+        codec.Write(message, payload);
+        Envelope.Write(output, Envelope.MessageFlag, payload.WrittenMemory.Span);
+    }
 
     protected override async Task WriteMessageCoreAsync(IMessage message, CancellationToken cancellationToken)
     {
@@ -48,7 +64,7 @@ internal sealed class EnvelopeStreamWriter(HttpContext context, StreamMediaType 
     {
         if (GzipMinSize is { } minSize && payload.Length >= minSize)
         {
-            payload = ConnectCompression.Compress(payload);
+            payload = GzipPayloads.Compress(payload);
             flags |= Envelope.CompressedFlag;
         }
 
