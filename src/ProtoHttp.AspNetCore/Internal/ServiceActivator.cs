@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using Microsoft.Extensions.DependencyInjection;
 
 namespace ProtoHttp.AspNetCore.Internal;
@@ -6,7 +7,7 @@ namespace ProtoHttp.AspNetCore.Internal;
 /// Gives each call its service instance: the one registered in DI when there is one (its lifetime is DI's),
 /// else a new one made with a constructor factory compiled once, disposed after the call.
 /// </summary>
-internal sealed class ServiceActivator<TService>
+internal sealed class ServiceActivator<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicConstructors)] TService>
     where TService : class
 {
     private readonly ObjectFactory<TService>? _factory;
