@@ -38,7 +38,7 @@ internal sealed class ClientMethod<TRequest, TResponse>
         object? empty;
         try
         {
-            empty = marshaller.Deserializer([]);
+            empty = marshaller.ContextualDeserializer(EmptyPayload.Instance);
         }
         catch (Exception ex) when (ex is InvalidProtocolBufferException or InvalidOperationException or NotSupportedException)
         {
