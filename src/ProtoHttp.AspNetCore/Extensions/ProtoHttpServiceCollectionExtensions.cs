@@ -6,6 +6,8 @@ using ProtoHttp.AspNetCore;
 using ProtoHttp.AspNetCore.Connect;
 using ProtoHttp.AspNetCore.Internal;
 using ProtoHttp.AspNetCore.Internal.Explorer;
+using ProtoHttp.AspNetCore.Native;
+using ProtoHttp.AspNetCore.Pipeline;
 
 namespace Microsoft.Extensions.DependencyInjection;
 
@@ -28,6 +30,10 @@ public static class ProtoHttpServiceCollectionExtensions
 
         services.TryAddSingleton<ProtoHttpMarkerService>();
         services.TryAddSingleton<ConnectPathClaims>();
+        services.TryAddSingleton<ProtoServiceRouteBuilder>();
+        // The protocols every service answers, in the order they map their endpoints (docs/architecture.md).
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<CallProtocol, NativeProtocol>(_ => NativeProtocol.Instance));
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<CallProtocol, ConnectProtocol>());
         services.TryAddSingleton<ExplorerPages>();
         services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, GrpcOrConnectMatcherPolicy>());
         if (configure is not null)
