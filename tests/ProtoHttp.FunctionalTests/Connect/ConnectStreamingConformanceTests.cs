@@ -145,11 +145,13 @@ public sealed class ConnectStreamingConformanceTests(SampleServerFixture fixture
         Assert.Equal("FAILED_PRECONDITION", end.Code);
     }
 
-    [Fact] // timeouts.yaml: server-stream, a 200 ms deadline the service outlives.
+    [Fact] // timeouts.yaml: server-stream, a deadline the service outlives (the suite's 200 ms, longer here: see below).
     public async Task AServerStreamsDeadlineIsDeadlineExceeded()
     {
         var request = Request(Count, StreamWire.Envelope(new CountRequest { Count = 2, WaitForCancellation = true }, StreamWire.ConnectProto));
-        request.Headers.Add("Connect-Timeout-Ms", "200");
+        // Both ticks must go out before the deadline, which on a loaded 2-core machine 200 ms did not always allow; the
+        // service waits for its token, so the deadline is still what ends the stream.
+        request.Headers.Add("Connect-Timeout-Ms", "2000");
 
         using var response = await _server.Client.SendAsync(request);
 
@@ -169,6 +171,7 @@ public sealed class ConnectStreamingConformanceTests(SampleServerFixture fixture
     {
         var errorsBefore = _server.Logs.Errors.Count();
         _server.StreamProbe.Reset();
+        using var client = _server.CreateOneConnectionClient(http2);
         var body = StreamWire.Envelope(new Tick { Sequence = 1 }, StreamWire.ConnectProto).Concat(StreamWire.Envelope(new Tick { Sequence = 2 }, StreamWire.ConnectProto)).ToArray();
         // The rest of the body comes well after the deadline (HttpClient over HTTP/1.1 hands out the answer only then).
         async Task Release()
@@ -177,7 +180,8 @@ public sealed class ConnectStreamingConformanceTests(SampleServerFixture fixture
             await Task.Delay(1000);
         }
 
-        var request = new HttpRequestMessage(HttpMethod.Post, path) { Content = new HeldBody(body, body.Length / 2 + 1, Release, StreamWire.ConnectProto) };
+        var held = new HeldBody(body, body.Length / 2 + 1, Release, StreamWire.ConnectProto);
+        var request = new HttpRequestMessage(HttpMethod.Post, path) { Content = held, Version = client.DefaultRequestVersion, VersionPolicy = HttpVersionPolicy.RequestVersionExact };
         if (!withLength)
         {
             request.Headers.TransferEncodingChunked = true;
@@ -185,7 +189,7 @@ public sealed class ConnectStreamingConformanceTests(SampleServerFixture fixture
 
         request.Headers.Add("Connect-Timeout-Ms", "200");
 
-        using var response = await SendAsync(request, http2);
+        using var response = await client.SendAsync(request);
 
         if (path.StartsWith("/streaming_service.proto/", StringComparison.Ordinal))
         {
@@ -198,11 +202,15 @@ public sealed class ConnectStreamingConformanceTests(SampleServerFixture fixture
 
         // Regression: the call ended on its deadline while the service still read its request stream; that read, left
         // pending (or cancelled by its token, with a Content-Length), made Kestrel's drain of the rest of the body log
-        // an Error and close the connection.
-        await Task.Delay(200);
+        // an Error and close the connection. Kestrel reads a connection's next request (or, on h2c, its next frames)
+        // only after the rest of this body, so the next call's end is when any such Error has been logged.
+        await held.Done.WaitAsync(TimeSpan.FromSeconds(30));
+        var next = Request(Count, StreamWire.Envelope(new CountRequest { Count = 1 }, StreamWire.ConnectProto));
+        (next.Version, next.VersionPolicy) = (client.DefaultRequestVersion, HttpVersionPolicy.RequestVersionExact);
+        using var nextResponse = await client.SendAsync(next);
+        Assert.Equal("OK", (await ReadAsync<Tick>(nextResponse)).End.Code);
+        await _server.Logs.WhenRequestsEndedAsync();
         Assert.Empty(_server.Logs.Errors.Skip(errorsBefore));
-        using var next = await _server.Client.SendAsync(Request(Count, StreamWire.Envelope(new CountRequest { Count = 1 }, StreamWire.ConnectProto)));
-        Assert.Equal("OK", (await ReadAsync<Tick>(next)).End.Code);
     }
 
     [Theory] // timeouts.yaml: server-stream, the deadline passing while its one request envelope still arrives.
@@ -211,15 +219,21 @@ public sealed class ConnectStreamingConformanceTests(SampleServerFixture fixture
     public async Task AServerStreamsDeadlineDuringItsRequestIsDeadlineExceeded(bool withLength)
     {
         var errorsBefore = _server.Logs.Errors.Count();
+        using var client = _server.CreateOneConnectionClient();
         var body = StreamWire.Envelope(new CountRequest { Count = 1, PaddingBytes = 10 }, StreamWire.ConnectProto);
-        var request = new HttpRequestMessage(HttpMethod.Post, Count) { Content = new HeldBody(body, 3, () => Task.Delay(1500), StreamWire.ConnectProto) };
+        var held = new HeldBody(body, 3, () => Task.Delay(1500), StreamWire.ConnectProto);
+        var request = new HttpRequestMessage(HttpMethod.Post, Count) { Content = held };
         request.Headers.TransferEncodingChunked = !withLength;
         request.Headers.Add("Connect-Timeout-Ms", "200");
 
-        using var response = await _server.Client.SendAsync(request);
+        using var response = await client.SendAsync(request);
 
         Assert.Equal("DEADLINE_EXCEEDED", (await ReadAsync<Tick>(response)).End.Code);
-        await Task.Delay(200);
+        // As above: the next call on the connection comes after Kestrel's drain of the rest of this body.
+        await held.Done.WaitAsync(TimeSpan.FromSeconds(30));
+        using var next = await client.SendAsync(Request(Count, StreamWire.Envelope(new CountRequest { Count = 1 }, StreamWire.ConnectProto)));
+        Assert.Equal("OK", (await ReadAsync<Tick>(next)).End.Code);
+        await _server.Logs.WhenRequestsEndedAsync();
         Assert.Empty(_server.Logs.Errors.Skip(errorsBefore));
     }
 
@@ -227,7 +241,7 @@ public sealed class ConnectStreamingConformanceTests(SampleServerFixture fixture
     public async Task AFullDuplexStreamsDeadlineIsDeadlineExceeded()
     {
         var request = Request(Echo, StreamWire.Envelope(new Tick { Sequence = 7, Text = "hold" }, StreamWire.ConnectProto));
-        request.Headers.Add("Connect-Timeout-Ms", "200");
+        request.Headers.Add("Connect-Timeout-Ms", "2000"); // The echo must go out first; "hold" keeps the call open until the deadline.
 
         using var response = await SendAsync(request, http2: true);
 
