@@ -8,6 +8,7 @@ using Microsoft.Extensions.Options;
 using ProtoHttp;
 using ProtoHttp.AspNetCore;
 using ProtoHttp.AspNetCore.Connect;
+using ProtoHttp.AspNetCore.GrpcWeb;
 using ProtoHttp.AspNetCore.Internal;
 using ProtoHttp.AspNetCore.Internal.Explorer;
 
@@ -74,9 +75,8 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
             }
         }
 
-        var connectMethods = services.GetRequiredService<ConnectPathClaims>().TryClaim(service.Descriptor.FullName)
-            ? binder.Methods.Where(m => m.ConnectHandler is not null)
-            : [];
+        var claimsProcedurePaths = services.GetRequiredService<ConnectPathClaims>().TryClaim(service.Descriptor.FullName);
+        var connectMethods = claimsProcedurePaths ? binder.Methods.Where(m => m.ConnectHandler is not null) : [];
         foreach (var method in connectMethods)
         {
             var description = new ProtoHttpMethodMetadata(
@@ -85,6 +85,13 @@ public static class ProtoHttpEndpointRouteBuilderExtensions
             var metadata = serviceMetadata.Concat(method.Metadata)
                 .Append(method.Descriptor).Append(ConnectEndpointMetadata.Instance).Append(description).Append(errors).ToArray();
             methodEndpoints.Add(MapConnectMethod(endpoints, $"/{service.Descriptor.FullName}/{method.Name}", method.ConnectHandler!, metadata, logger));
+        }
+
+        // gRPC-Web answers at the same procedure paths as Connect, from the same claim.
+        foreach (var method in claimsProcedurePaths ? binder.Methods.Where(m => m.GrpcWebHandler is not null) : [])
+        {
+            var metadata = serviceMetadata.Concat(method.Metadata).Append(method.Descriptor);
+            methodEndpoints.Add(GrpcWebEndpoints.Map(endpoints, $"/{service.Descriptor.FullName}/{method.Name}", method.GrpcWebHandler!, metadata, logger));
         }
 
         methodEndpoints.Add(endpoints.Map($"{prefix}/{{**{UnknownMethodHandler.PathParameter}}}", unknown.HandleAsync)

@@ -4,6 +4,7 @@ using Microsoft.AspNetCore.Routing;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 using ProtoHttp.AspNetCore;
 using ProtoHttp.AspNetCore.Connect;
+using ProtoHttp.AspNetCore.GrpcWeb;
 using ProtoHttp.AspNetCore.Internal;
 using ProtoHttp.AspNetCore.Internal.Explorer;
 
@@ -30,6 +31,7 @@ public static class ProtoHttpServiceCollectionExtensions
         services.TryAddSingleton<ConnectPathClaims>();
         services.TryAddSingleton<ExplorerPages>();
         services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, GrpcOrConnectMatcherPolicy>());
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, GrpcWebMatcherPolicy>());
         if (configure is not null)
         {
             // Every service's named options start from these, before its own AddServiceOptions. Interceptors added

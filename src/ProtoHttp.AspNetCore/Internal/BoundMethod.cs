@@ -9,9 +9,11 @@ namespace ProtoHttp.AspNetCore.Internal;
 /// <param name="Metadata">Attributes of the service method (<c>[Authorize]</c> and the like) for its endpoints.</param>
 /// <param name="Routes">The paths the method answers at: its name, and its name with each suffix that forces a format.</param>
 /// <param name="ConnectHandler">Serves one call in the Connect protocol; null where Connect is off or not yet served.</param>
+/// <param name="GrpcWebHandler">Serves one call in gRPC-Web; null where gRPC-Web is off or the method kind has none.</param>
 internal sealed record BoundMethod(
     string Name,
     MethodDescriptor Descriptor,
     IReadOnlyList<object> Metadata,
     IReadOnlyList<MethodRoute> Routes,
-    RequestDelegate? ConnectHandler = null);
+    RequestDelegate? ConnectHandler = null,
+    RequestDelegate? GrpcWebHandler = null);

@@ -1,6 +1,7 @@
 using System.Reflection;
 using Grpc.Core;
 using ProtoHttp.AspNetCore.Connect;
+using ProtoHttp.AspNetCore.GrpcWeb;
 using ProtoHttp.AspNetCore.Internal.Streaming;
 using ProtoHttp.Streaming;
 
@@ -25,6 +26,9 @@ internal sealed class ProtoHttpServiceBinder<TService>(ServiceModel service, Ser
         var connectHandler = settings.Options.EnableConnect
             ? new ConnectUnaryHandler<TService, TRequest, TResponse>(method, Descriptor(method), invoker, settings).HandleCallAsync
             : (Microsoft.AspNetCore.Http.RequestDelegate?)null;
+        var grpcWebHandler = settings.Options.EnableGrpcWeb
+            ? GrpcWebCallHandler<TService, TRequest, TResponse>.ForUnary(method, Descriptor(method), invoker, settings).HandleCallAsync
+            : (Microsoft.AspNetCore.Http.RequestDelegate?)null;
         Add(method, serviceMethod,
         [
             new(string.Empty, callHandler.HandlerFor(null)),
@@ -32,7 +36,8 @@ internal sealed class ProtoHttpServiceBinder<TService>(ServiceModel service, Ser
             Forcing(".xml", MediaTypes.Canonical(MessageFormat.Xml)),
             Forcing(".pb", MediaTypes.Canonical(MessageFormat.Protobuf)),
         ],
-        connectHandler);
+        connectHandler,
+        grpcWebHandler);
 
         MethodRoute Forcing(string suffix, WritableMediaType type) => new(suffix, callHandler.HandlerFor(type), type);
     }
@@ -42,7 +47,10 @@ internal sealed class ProtoHttpServiceBinder<TService>(ServiceModel service, Ser
         var serviceMethod = FindServiceMethod(method.Name, typeof(TRequest), typeof(IServerStreamWriter<TResponse>), typeof(ServerCallContext));
         var call = serviceMethod.CreateDelegate<Func<TService, TRequest, IServerStreamWriter<TResponse>, ServerCallContext, Task>>();
         var invoker = new ServerStreamingMethodInvoker<TService, TRequest, TResponse>(call, settings.Activator, settings.Interceptors);
-        AddStreaming(method, serviceMethod, new ServerStreamingCallHandler<TService, TRequest, TResponse>(method, Descriptor(method), invoker, settings));
+        AddStreaming(method, serviceMethod, new ServerStreamingCallHandler<TService, TRequest, TResponse>(method, Descriptor(method), invoker, settings),
+            settings.Options.EnableGrpcWeb
+                ? GrpcWebCallHandler<TService, TRequest, TResponse>.ForServerStreaming(method, Descriptor(method), invoker, settings).HandleCallAsync
+                : null);
     }
 
     public override void AddMethod<TRequest, TResponse>(Method<TRequest, TResponse> method, ClientStreamingServerMethod<TRequest, TResponse>? handler)
@@ -62,7 +70,11 @@ internal sealed class ProtoHttpServiceBinder<TService>(ServiceModel service, Ser
     }
 
     // PROTOCOL.md section 9: .sse and .ndjson name a stream; .json and .pb stand for their codec's stream, and XML has none.
-    private void AddStreaming<TRequest, TResponse>(Method<TRequest, TResponse> method, MethodInfo serviceMethod, StreamingCallHandler<TService, TRequest, TResponse> callHandler)
+    private void AddStreaming<TRequest, TResponse>(
+        Method<TRequest, TResponse> method,
+        MethodInfo serviceMethod,
+        StreamingCallHandler<TService, TRequest, TResponse> callHandler,
+        Microsoft.AspNetCore.Http.RequestDelegate? grpcWebHandler = null)
         where TRequest : class
         where TResponse : class
     {
@@ -75,17 +87,23 @@ internal sealed class ProtoHttpServiceBinder<TService>(ServiceModel service, Ser
             Forcing(".pb", StreamMediaTypes.Proto),
             new(".xml", callHandler.HandlerFor(null, suffixWithoutStream: ".xml")),
         ],
-        settings.Options.EnableConnect ? callHandler.ConnectHandler : null);
+        settings.Options.EnableConnect ? callHandler.ConnectHandler : null,
+        grpcWebHandler);
 
         // Before a stream starts, its errors are unary answers in the stream's codec.
         MethodRoute Forcing(string suffix, StreamMediaType type) =>
             new(suffix, callHandler.HandlerFor(type), MediaTypes.Canonical(type.Codec));
     }
 
-    private void Add(IMethod method, MethodInfo serviceMethod, MethodRoute[] routes, Microsoft.AspNetCore.Http.RequestDelegate? connectHandler = null)
+    private void Add(
+        IMethod method,
+        MethodInfo serviceMethod,
+        MethodRoute[] routes,
+        Microsoft.AspNetCore.Http.RequestDelegate? connectHandler = null,
+        Microsoft.AspNetCore.Http.RequestDelegate? grpcWebHandler = null)
     {
         var metadata = serviceMethod.GetCustomAttributes(inherit: true);
-        Methods.Add(new BoundMethod(method.Name, Descriptor(method), metadata, routes, connectHandler));
+        Methods.Add(new BoundMethod(method.Name, Descriptor(method), metadata, routes, connectHandler, grpcWebHandler));
     }
 
     private Google.Protobuf.Reflection.MethodDescriptor Descriptor(IMethod method) =>
