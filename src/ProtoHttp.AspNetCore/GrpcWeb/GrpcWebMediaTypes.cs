@@ -20,6 +20,12 @@ internal static class GrpcWebMediaTypes
         new(MessageFormat.Json, Text: false, Binary + "+json"),
         new(MessageFormat.Protobuf, Text: true, Text),
         new(MessageFormat.Protobuf, Text: true, Text + "+proto"),
+
+        // Only grpc-dotnet's gRPC-Web middleware sends these here: GrpcWebMatcherPolicy gives gRPC-Web's endpoint no
+        // other request that is not gRPC-Web.
+        new(MessageFormat.Protobuf, Text: false, "application/grpc", Translated: true),
+        new(MessageFormat.Protobuf, Text: false, "application/grpc+proto", Translated: true),
+        new(MessageFormat.Json, Text: false, "application/grpc+json", Translated: true),
     ];
 
     /// <summary>

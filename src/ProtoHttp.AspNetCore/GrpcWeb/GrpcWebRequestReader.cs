@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.IO.Pipelines;
 using Google.Protobuf;
 using Google.Protobuf.Reflection;
 using Grpc.Core;
@@ -28,8 +29,17 @@ internal static class GrpcWebRequestReader
         // The body may hold the frame's header besides the message, and base64 a third more than that.
         var frameLimit = limit + Envelope.HeaderLength;
         var bodyLimit = type.Text ? GrpcWebText.EncodedLength(frameLimit) + 64 : frameLimit;
+        if (type.Translated)
+        {
+            return ReadFrame(context, await ReadTranslatedAsync(context.Request.BodyReader, frameLimit, limit, cancellationToken), reader, descriptor, limit);
+        }
+
         using var body = await ReadBodyAsync(context, bodyLimit, limit, inPlaceLimit, cancellationToken);
-        var data = type.Text ? new ReadOnlySequence<byte>(GrpcWebText.Decode(body.Data)) : body.Data;
+        return ReadFrame(context, type.Text ? new ReadOnlySequence<byte>(GrpcWebText.Decode(body.Data)) : body.Data, reader, descriptor, limit);
+    }
+
+    private static IMessage ReadFrame(HttpContext context, ReadOnlySequence<byte> data, IMessageReader reader, MessageDescriptor descriptor, long limit)
+    {
         if (data.IsEmpty)
         {
             throw Unimplemented("The request body holds no message frame; a unary or server-streaming call takes exactly one request message.");
@@ -77,6 +87,46 @@ internal static class GrpcWebRequestReader
         {
             // The limit is the message's; the body around it (a frame header, base64) may rightly be larger.
             throw TooLarge(limit);
+        }
+    }
+
+    /// <summary>
+    /// The body of a request grpc-dotnet's gRPC-Web middleware translated: its reader (which undoes the text mode's
+    /// base64 as it goes) is read the one way it supports, everything it returns consumed at once, until the end.
+    /// </summary>
+    private static async ValueTask<ReadOnlySequence<byte>> ReadTranslatedAsync(PipeReader pipe, long bodyLimit, long limit, CancellationToken cancellationToken)
+    {
+        var body = new ArrayBufferWriter<byte>();
+        while (true)
+        {
+            ReadResult result;
+            try
+            {
+                result = await CancellableBodyRead.ReadAsync(pipe, cancellationToken);
+            }
+            catch (InvalidOperationException malformed)
+            {
+                // The middleware's reader found the base64 cut short or malformed.
+                throw CallRejectedException.BadRequest($"The {GrpcWebMediaTypes.Text} body is not base64: {malformed.Message}");
+            }
+
+            var buffer = result.Buffer;
+            if (body.WrittenCount + buffer.Length > bodyLimit)
+            {
+                pipe.AdvanceTo(buffer.End);
+                throw TooLarge(limit);
+            }
+
+            foreach (var segment in buffer)
+            {
+                body.Write(segment.Span);
+            }
+
+            pipe.AdvanceTo(buffer.End);
+            if (result.IsCompleted)
+            {
+                return new ReadOnlySequence<byte>(body.WrittenMemory);
+            }
         }
     }
 

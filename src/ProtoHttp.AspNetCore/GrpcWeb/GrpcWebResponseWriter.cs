@@ -57,7 +57,16 @@ internal sealed class GrpcWebResponseWriter(HttpContext context, GrpcWebMediaTyp
                 WriteFrame(output => Envelope.WriteMessage(output, last, codec!));
             }
 
-            WriteFrame(output => GrpcWebTrailers.Write(output, code, message, trailers));
+            if (type.Translated)
+            {
+                // grpc-dotnet's middleware turns these into the trailers frame once the call returns.
+                GrpcWebTrailers.AddTo(context.Response, code, message, trailers);
+            }
+            else
+            {
+                WriteFrame(output => GrpcWebTrailers.Write(output, code, message, trailers));
+            }
+
             await FlushAsync(context.RequestAborted);
         }
         finally

@@ -11,14 +11,24 @@ namespace ProtoHttp.AspNetCore.GrpcWeb;
 /// </summary>
 internal static class GrpcWebText
 {
+    private static readonly SearchValues<byte> Whitespace = SearchValues.Create(" \t\r\n"u8);
+
     /// <summary>The base64 length of <paramref name="bytes"/> bytes, padded.</summary>
     public static long EncodedLength(long bytes) => (bytes + 2) / 3 * 4;
 
-    /// <summary>Decodes a text body: padded chunks back to back, the last one perhaps unpadded.</summary>
+    /// <summary>
+    /// Decodes a text body: padded chunks back to back, the last one perhaps unpadded; line breaks and spaces (base64 as
+    /// the <c>base64</c> tool wraps it) are skipped.
+    /// </summary>
     /// <exception cref="CallRejectedException">The body is not base64 (<c>INVALID_ARGUMENT</c>).</exception>
     public static byte[] Decode(ReadOnlySequence<byte> text)
     {
         var input = text.ToArray();
+        if (input.AsSpan().IndexOfAny(Whitespace) >= 0)
+        {
+            input = [.. input.Where(b => !Whitespace.Contains(b))];
+        }
+
         var output = new byte[(input.Length + 3) / 4 * 3];
         int read = 0, written = 0;
         while (read < input.Length)

@@ -1,6 +1,7 @@
 using System.Buffers;
 using System.Text;
 using Grpc.Core;
+using Microsoft.AspNetCore.Http;
 using ProtoHttp.Streaming;
 
 namespace ProtoHttp.AspNetCore.GrpcWeb;
@@ -23,31 +24,16 @@ internal static class GrpcWebTrailers
     public static void Write(IBufferWriter<byte> output, StatusCode code, string message, Metadata? trailers)
     {
         var block = new StringBuilder(64);
-        Append(block, StatusName, ((int)code).ToString(System.Globalization.CultureInfo.InvariantCulture));
-        if (message.Length > 0)
+        foreach (var (name, value) in Lines(code, message, trailers))
         {
-            Append(block, MessageName, PercentEncode(message));
+            block.Append(name).Append(": ").Append(value).Append("\r\n");
         }
 
-        foreach (var entry in trailers ?? [])
-        {
-            if (entry.Key is StatusName or MessageName)
-            {
-                continue; // The call's own status says these; a service's copy would contradict it.
-            }
-
-            var value = entry.IsBinary ? Convert.ToBase64String(entry.ValueBytes) : entry.Value;
-            if (!value.AsSpan().ContainsAnyExceptInRange(' ', '~'))
-            {
-                // As for headers: a text value gRPC does not allow (a line break would end the line) is left out.
-                Append(block, entry.Key, value);
-            }
-        }
-
-        var length = Encoding.ASCII.GetByteCount(block.ToString());
+        var text = block.ToString();
+        var length = Encoding.ASCII.GetByteCount(text);
         var span = output.GetSpan(Envelope.HeaderLength + length);
         Envelope.WriteHeader(span, Flag, length);
-        Encoding.ASCII.GetBytes(block.ToString(), span[Envelope.HeaderLength..]);
+        Encoding.ASCII.GetBytes(text, span[Envelope.HeaderLength..]);
         output.Advance(Envelope.HeaderLength + length);
     }
 
@@ -78,6 +64,36 @@ internal static class GrpcWebTrailers
         return encoded.ToString();
     }
 
-    private static void Append(StringBuilder block, string name, string value) =>
-        block.Append(name).Append(": ").Append(value).Append("\r\n");
+    /// <summary>Sets the same lines as the response's HTTP trailers, for grpc-dotnet's middleware to frame.</summary>
+    public static void AddTo(HttpResponse response, StatusCode code, string message, Metadata? trailers)
+    {
+        foreach (var (name, value) in Lines(code, message, trailers))
+        {
+            response.AppendTrailer(name, value);
+        }
+    }
+
+    private static IEnumerable<(string Name, string Value)> Lines(StatusCode code, string message, Metadata? trailers)
+    {
+        yield return (StatusName, ((int)code).ToString(System.Globalization.CultureInfo.InvariantCulture));
+        if (message.Length > 0)
+        {
+            yield return (MessageName, PercentEncode(message));
+        }
+
+        foreach (var entry in trailers ?? [])
+        {
+            if (entry.Key is StatusName or MessageName)
+            {
+                continue; // The call's own status says these; a service's copy would contradict it.
+            }
+
+            var value = entry.IsBinary ? Convert.ToBase64String(entry.ValueBytes) : entry.Value;
+            if (!value.AsSpan().ContainsAnyExceptInRange(' ', '~'))
+            {
+                // As for headers: a text value gRPC does not allow (a line break would end the line) is left out.
+                yield return (entry.Key, value);
+            }
+        }
+    }
 }
