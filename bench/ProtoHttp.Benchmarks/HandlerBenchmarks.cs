@@ -129,7 +129,7 @@ public class HandlerBenchmarks
     [Benchmark]
     public async Task Search_Form()
     {
-        // A form body's own format is JSON (PROTOCOL.md section 3).
+        // A form body's own format is JSON (docs/protocol.md section 3).
         var (status, length) = await _call.SendAsync(_search, "POST", SearchRoute, "application/x-www-form-urlencoded", _searchForm);
         Expect(status, length, _searchJsonLength);
     }

@@ -6,7 +6,7 @@ namespace ProtoHttp.Client;
 /// <summary>
 /// Calls a ProtoHttp server with a Grpc.Tools-generated client: <c>new SearchService.SearchServiceClient(invoker)</c>
 /// sends each call as <c>POST {Address}/{file}.proto/{Method}</c> through an <see cref="HttpClient"/>
-/// (PROTOCOL.md section 8), or to <c>{Address}/{package.Service}/{Method}</c> in the Connect protocol. Thread-safe;
+/// (docs/protocol.md section 8), or to <c>{Address}/{package.Service}/{Method}</c> in the Connect protocol. Thread-safe;
 /// create one per HttpClient and share it.
 /// </summary>
 /// <remarks>

@@ -5,7 +5,7 @@ using Google.Protobuf.Reflection;
 namespace ProtoHttp;
 
 /// <summary>
-/// The text form of one field value, shared by the XML codec and the form binder (PROTOCOL.md section 4):
+/// The text form of one field value, shared by the XML codec and the form binder (docs/protocol.md section 4):
 /// <c>XmlConvert</c>-style scalars, enums by name or number, bytes in base64, well-known types as the text of
 /// their JSON form. Values are the objects protobuf reflection uses (boxed scalars, <see cref="ByteString"/>,
 /// messages; a wrapper field's value is its unwrapped scalar).

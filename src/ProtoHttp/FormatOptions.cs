@@ -9,7 +9,7 @@ namespace ProtoHttp;
 /// </remarks>
 public sealed record FormatOptions
 {
-    /// <summary>The defaults of PROTOCOL.md: unknown names rejected, JSON names out, depth 100.</summary>
+    /// <summary>The defaults of docs/protocol.md sections 4 and 7: unknown names rejected, JSON names out, depth 100.</summary>
     public static FormatOptions Default { get; } = new();
 
     /// <summary>Ignore unknown field names in JSON, XML and form input instead of answering 400.</summary>

@@ -2,7 +2,7 @@ using System.Collections.Immutable;
 
 namespace ProtoHttp;
 
-/// <summary>The media types of each format (PROTOCOL.md section 2), canonical type first.</summary>
+/// <summary>The media types of each format (docs/protocol.md section 2), canonical type first.</summary>
 public static class MediaTypes
 {
     /// <summary>Protobuf's canonical media type, <c>application/x-protobuf</c>.</summary>

@@ -5,7 +5,7 @@ using ProtoHttp.Xml;
 namespace ProtoHttp;
 
 /// <summary>
-/// The reader and writer of every format (PROTOCOL.md sections 2-4), built once per set of <see cref="FormatOptions"/>
+/// The reader and writer of every format (docs/protocol.md sections 2-4), built once per set of <see cref="FormatOptions"/>
 /// and safe to share between threads: what ProtoHttp's server and client read and write messages with.
 /// </summary>
 public sealed class MessageCodecs

@@ -9,7 +9,7 @@ public enum MessageFormat
     /// <summary>Protobuf's canonical JSON mapping.</summary>
     Json,
 
-    /// <summary>ProtoHttp's XML mapping (PROTOCOL.md section 4).</summary>
+    /// <summary>ProtoHttp's XML mapping (docs/protocol.md section 4).</summary>
     Xml,
 
     /// <summary><c>application/x-www-form-urlencoded</c> bodies and query strings; read only.</summary>

@@ -3,7 +3,7 @@ using Grpc.Core;
 namespace ProtoHttp;
 
 /// <summary>
-/// gRPC status codes to HTTP status codes and back (PROTOCOL.md section 5). The two tables are not inverses:
+/// gRPC status codes to HTTP status codes and back (docs/protocol.md section 5). The two tables are not inverses:
 /// several codes share one HTTP status, and HTTP statuses a proxy may answer map to the nearest code.
 /// </summary>
 public static class StatusMapping

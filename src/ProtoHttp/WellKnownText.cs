@@ -6,7 +6,7 @@ namespace ProtoHttp;
 
 /// <summary>
 /// Well-known types that travel as one text value in XML and forms: the text of their JSON form
-/// (PROTOCOL.md section 4). Timestamp and Duration are formatted here rather than through
+/// (docs/protocol.md section 4). Timestamp and Duration are formatted here rather than through
 /// <see cref="JsonFormatter"/> because they are common on the hot path (three per Northwind order).
 /// </summary>
 internal static class WellKnownText

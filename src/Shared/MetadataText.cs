@@ -1,6 +1,6 @@
 namespace ProtoHttp;
 
-/// <summary>The header rules gRPC metadata brings, shared by the server and the client (PROTOCOL.md section 6).</summary>
+/// <summary>The header rules gRPC metadata brings, shared by the server and the client (docs/protocol.md sections 6 and 9).</summary>
 internal static class MetadataText
 {
     /// <summary>Whether a lower-cased header name can be a metadata key: <c>a-z 0-9 - _ .</c> only.</summary>

@@ -4,7 +4,7 @@ using Google.Protobuf.WellKnownTypes;
 namespace ProtoHttp;
 
 /// <summary>
-/// Which well-known types travel as one text value in XML, forms and query strings (PROTOCOL.md section 4): the
+/// Which well-known types travel as one text value in XML, forms and query strings (docs/protocol.md section 4): the
 /// codecs (ProtoHttp) format them, and the OpenAPI description (ProtoHttp.AspNetCore.OpenApi) lists them as query
 /// parameters. Compiled into both, so the two never disagree.
 /// </summary>

@@ -8,7 +8,7 @@ using ProtoService;
 
 namespace ProtoHttp.Client.FunctionalTests;
 
-/// <summary>Every row of PROTOCOL.md section 5's status table arrives through the generated client as the right status and detail.</summary>
+/// <summary>Every row of docs/protocol.md section 5's status table arrives through the generated client as the right status and detail.</summary>
 public sealed class StatusTests(ServerFixture server) : IClassFixture<ServerFixture>
 {
     public static TheoryData<StatusCode, MessageFormat> EveryCodeInEveryFormat()

@@ -17,7 +17,7 @@ namespace ProtoHttp.Conformance;
 /// <summary>
 /// Sends every case through ProtoHttp over HTTP/1.1 to echo services on real Kestrel at a loopback port: the payload
 /// as the body with its format's Content-Type, the wanted output format in Accept. 400 is a parse error and 406 a
-/// serialize error, as PROTOCOL.md says. Any other status is this run's failure: the runner aborts on a runtime
+/// serialize error, as docs/protocol.md says. Any other status is this run's failure: the runner aborts on a runtime
 /// error in some suites, so it is answered as a serialize error (which fails every case that expects a payload or a
 /// parse error) and written to stderr, where run.sh finds it and fails the run even if the runner did not.
 /// </summary>

@@ -5,7 +5,7 @@ using ProtoHttp.FunctionalTests.Protos.Streaming;
 
 namespace ProtoHttp.FunctionalTests;
 
-/// <summary>Client-streaming calls: envelope request bodies read as they arrive, over HTTP/1.1 and h2c (PROTOCOL.md section 9).</summary>
+/// <summary>Client-streaming calls: envelope request bodies read as they arrive, over HTTP/1.1 and h2c (docs/protocol.md section 10).</summary>
 public sealed class ClientStreamingTests(SampleServerFixture fixture) : IClassFixture<SampleServerFixture>, IDisposable
 {
     private const string Sum = "/streaming_service.proto/Sum";

@@ -5,7 +5,7 @@ using ProtoHttp.FunctionalTests.Protos.Streaming;
 
 namespace ProtoHttp.FunctionalTests;
 
-/// <summary>Bidirectional calls: over h2c requests and responses flow at once; over HTTP/1.1 the answer is 505 (PROTOCOL.md section 9).</summary>
+/// <summary>Bidirectional calls: over h2c requests and responses flow at once; over HTTP/1.1 the answer is 505 (docs/protocol.md section 10).</summary>
 public sealed class DuplexStreamingTests(SampleServerFixture fixture) : IClassFixture<SampleServerFixture>, IDisposable
 {
     private const string Echo = "/streaming_service.proto/Echo";

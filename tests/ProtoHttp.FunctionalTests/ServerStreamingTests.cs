@@ -6,7 +6,7 @@ using ProtoHttp.FunctionalTests.Protos.Streaming;
 
 namespace ProtoHttp.FunctionalTests;
 
-/// <summary>Server-streaming calls in every stream format, over HTTP/1.1 and h2c (PROTOCOL.md section 9).</summary>
+/// <summary>Server-streaming calls in every stream format, over HTTP/1.1 and h2c (docs/protocol.md section 10).</summary>
 public sealed class ServerStreamingTests(SampleServerFixture fixture) : IClassFixture<SampleServerFixture>, IDisposable
 {
     private const string Count = "/streaming_service.proto/Count";

@@ -5,7 +5,7 @@ using ProtoHttp.FunctionalTests.Services;
 
 namespace ProtoHttp.FunctionalTests;
 
-/// <summary>An idle event stream carries comment lines at the keep-alive interval, so proxies keep it open (PROTOCOL.md section 9).</summary>
+/// <summary>An idle event stream carries comment lines at the keep-alive interval, so proxies keep it open (docs/protocol.md section 10).</summary>
 public sealed class StreamKeepAliveTests : IAsyncLifetime
 {
     private SampleServer _server = null!;

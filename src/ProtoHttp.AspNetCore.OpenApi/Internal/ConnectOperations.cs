@@ -5,8 +5,8 @@ using Microsoft.OpenApi;
 namespace ProtoHttp.AspNetCore.OpenApi.Internal;
 
 /// <summary>
-/// The operations of one unary method at its Connect procedure path <c>/{package}.{Service}/{Method}</c> (PROTOCOL.md
-/// section 10): POST in Connect's two codecs, GET with <c>connect</c>/<c>encoding</c>/<c>message</c> for methods free
+/// The operations of one unary method at its Connect procedure path <c>/{package}.{Service}/{Method}</c>
+/// (docs/connect.md): POST in Connect's two codecs, GET with <c>connect</c>/<c>encoding</c>/<c>message</c> for methods free
 /// of side effects, and Connect's error JSON.
 /// </summary>
 internal sealed class ConnectOperations(OpenApiDocument document, MessageSchemas schemas)

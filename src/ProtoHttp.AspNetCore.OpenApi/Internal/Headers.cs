@@ -5,7 +5,7 @@ namespace ProtoHttp.AspNetCore.OpenApi.Internal;
 /// <summary>Request headers every method takes, in both protocols.</summary>
 internal static class Headers
 {
-    /// <summary><c>Connect-Timeout-Ms</c>, the call's deadline (PROTOCOL.md section 6).</summary>
+    /// <summary><c>Connect-Timeout-Ms</c>, the call's deadline (docs/protocol.md section 6).</summary>
     public static OpenApiParameter Timeout() => new()
     {
         Name = "Connect-Timeout-Ms",

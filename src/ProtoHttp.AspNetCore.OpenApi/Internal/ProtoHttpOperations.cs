@@ -4,13 +4,13 @@ using Microsoft.OpenApi;
 namespace ProtoHttp.AspNetCore.OpenApi.Internal;
 
 /// <summary>
-/// The operations of one method on ProtoHttp's route <c>/B/{Method}</c> (PROTOCOL.md sections 1-9): POST with a body
+/// The operations of one method on ProtoHttp's route <c>/B/{Method}</c> (docs/protocol.md sections 1-10): POST with a body
 /// in each request format, GET with the query parameters where the method allows it, the response in each format,
 /// and the ErrorResult answers with their statuses.
 /// </summary>
 internal sealed class ProtoHttpOperations(MessageSchemas schemas, QueryParameters query)
 {
-    // PROTOCOL.md section 2: the canonical media type of each format, the ones a description should offer.
+    // docs/protocol.md section 2: the canonical media type of each format, the ones a description should offer.
     private static readonly string[] RequestTypes = ["application/json", "application/x-protobuf", "application/xml", "application/x-www-form-urlencoded"];
     private static readonly string[] ResponseTypes = ["application/json", "application/x-protobuf", "application/xml"];
 

@@ -4,7 +4,7 @@ using Microsoft.OpenApi;
 namespace ProtoHttp.AspNetCore.OpenApi.Internal;
 
 /// <summary>
-/// The query parameters a GET binds into the request message (PROTOCOL.md section 4): each scalar field by its proto
+/// The query parameters a GET binds into the request message (docs/protocol.md section 4): each scalar field by its proto
 /// name, fields of singular nested messages by dotted path (<c>filter.min_price</c>), repeated scalars as repeated
 /// keys, maps as <c>labels[key]</c> (OpenAPI's <c>deepObject</c> style). Repeated message fields cannot be bound
 /// and are left out, as is a message nested in itself beyond its first appearance on a path.

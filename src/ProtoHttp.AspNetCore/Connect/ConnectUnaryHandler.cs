@@ -47,8 +47,8 @@ internal sealed class ConnectUnaryHandler<TService, TRequest, TResponse>(
             ConnectHeaders.CheckProtocolVersion(request);
 
             var timeout = ConnectTimeout.Parse(request.Headers[ConnectTimeout.HeaderName]);
-            failure = failure with { Timeout = timeout };
-            deadline = CallDeadline.Start(context, timeout);
+            deadline = CallDeadline.Start(context, timeout, streaming: false);
+            failure = failure with { Timeout = deadline.Timeout };
             var cancellationToken = deadline.Token;
 
             var (message, codec) = isGet

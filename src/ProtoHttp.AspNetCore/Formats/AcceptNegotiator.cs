@@ -4,7 +4,7 @@ namespace ProtoHttp;
 
 /// <summary>
 /// Chooses the response media type from an <c>Accept</c> header as RFC 9110 section 12.5.1 reads it,
-/// with the tie-breaks of PROTOCOL.md section 3.
+/// with the tie-breaks of docs/protocol.md section 3.
 /// </summary>
 internal static class AcceptNegotiator
 {

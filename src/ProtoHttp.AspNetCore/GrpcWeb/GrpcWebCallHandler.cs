@@ -90,8 +90,8 @@ internal sealed class GrpcWebCallHandler<TService, TRequest, TResponse>
             ProtoHttpLog.FormatChosen(settings.Logger, _method.Name, type.Codec, type.ContentType);
             response = new GrpcWebResponseWriter(context, type, writer);
             var timeout = GrpcTimeout.Parse(request.Headers[GrpcTimeout.HeaderName]);
-            failure = failure with { Timeout = timeout };
-            deadline = CallDeadline.Start(context, timeout);
+            deadline = CallDeadline.Start(context, timeout, streaming: _method.Type != MethodType.Unary);
+            failure = failure with { Timeout = deadline.Timeout };
             var cancellationToken = deadline.Token;
 
             var message = await GrpcWebRequestReader.ReadAsync(context, type, reader, _requestDescriptor, settings.Options.MaxRequestBodySize,

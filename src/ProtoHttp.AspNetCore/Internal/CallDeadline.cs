@@ -3,18 +3,22 @@ using Microsoft.AspNetCore.Http;
 namespace ProtoHttp.AspNetCore.Internal;
 
 /// <summary>
-/// A call's deadline from its <c>Connect-Timeout-Ms</c>: the token the call runs under (the request's own, linked to a
-/// timer when there is a timeout) and the time the service sees in <c>ServerCallContext.Deadline</c>.
+/// A call's deadline: the sooner of the client's (<c>Connect-Timeout-Ms</c>) and the host's (the request-timeout
+/// middleware's, which <see cref="HostRequestTimeout"/> takes over); the token the call runs under (the request's own,
+/// linked to a timer when there is a deadline) and the time the service sees in <c>ServerCallContext.Deadline</c>.
 /// </summary>
 internal sealed class CallDeadline : IDisposable
 {
     private readonly HttpContext _context;
     private readonly CancellationTokenSource? _timer;
+    private readonly bool _hostExpired;
 
-    private CallDeadline(HttpContext context, TimeSpan? timeout)
+    private CallDeadline(HttpContext context, TimeSpan? timeout, bool hostExpired)
     {
         _context = context;
+        _hostExpired = hostExpired;
         Token = context.RequestAborted;
+        Timeout = timeout;
         if (timeout is not { } span)
         {
             return;
@@ -33,14 +37,24 @@ internal sealed class CallDeadline : IDisposable
 
     public CancellationToken Token { get; }
 
+    /// <summary>How long the call may take, from the client or the host, whichever is shorter; null without a deadline.</summary>
+    public TimeSpan? Timeout { get; }
+
     /// <summary>When the call must end; <see cref="DateTime.MaxValue"/> without a timeout.</summary>
     public DateTime Utc { get; } = DateTime.MaxValue;
 
     /// <summary>Whether the deadline passed, as opposed to the client going away.</summary>
-    public bool Expired => _timer is { IsCancellationRequested: true } && !_context.RequestAborted.IsCancellationRequested;
+    public bool Expired => _hostExpired || _timer is { IsCancellationRequested: true } && !_context.RequestAborted.IsCancellationRequested;
 
-    /// <summary>Starts the deadline of <paramref name="timeout"/> (none when null).</summary>
-    public static CallDeadline Start(HttpContext context, TimeSpan? timeout) => new(context, timeout);
+    /// <summary>
+    /// Starts the deadline of the client's <paramref name="timeout"/> (none when null) or the host's, whichever is
+    /// sooner; a <paramref name="streaming"/> call is subject to the host's only when its endpoint names one.
+    /// </summary>
+    public static CallDeadline Start(HttpContext context, TimeSpan? timeout, bool streaming)
+    {
+        var host = HostRequestTimeout.TakeOver(context, streaming, out var hostExpired);
+        return new(context, host < timeout || timeout is null ? host : timeout, hostExpired);
+    }
 
     public void Dispose() => _timer?.Dispose();
 }

@@ -1,6 +1,6 @@
 namespace ProtoHttp.AspNetCore.Internal;
 
-/// <summary>Reads the <c>Connect-Timeout-Ms</c> header: 1 to 10 digits of milliseconds (PROTOCOL.md section 6).</summary>
+/// <summary>Reads the <c>Connect-Timeout-Ms</c> header: 1 to 10 digits of milliseconds (docs/protocol.md section 6).</summary>
 internal static class ConnectTimeout
 {
     public const string HeaderName = "Connect-Timeout-Ms";

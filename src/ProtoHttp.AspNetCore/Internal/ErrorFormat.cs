@@ -22,7 +22,7 @@ internal static class ErrorFormat
             }
         }
 
-        // PROTOCOL.md section 5: JSON when negotiation itself fails.
+        // docs/protocol.md section 5: JSON when negotiation itself fails.
         return AcceptNegotiator.Negotiate(request.Headers.Accept, own) ?? MediaTypes.Canonical(MessageFormat.Json);
     }
 }

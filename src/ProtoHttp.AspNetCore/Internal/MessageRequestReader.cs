@@ -9,7 +9,7 @@ using Microsoft.AspNetCore.Http.Features;
 namespace ProtoHttp.AspNetCore.Internal;
 
 /// <summary>
-/// Reads the one request message of a call, from the query string of a GET or from a body in any format of PROTOCOL.md
+/// Reads the one request message of a call, from the query string of a GET or from a body in any format of docs/protocol.md
 /// section 2: first which reader the request needs and what its own format is, then the message. Unary and
 /// server-streaming calls share it.
 /// </summary>

@@ -9,7 +9,7 @@ namespace ProtoHttp.AspNetCore.Internal;
 /// Decorates the app's <see cref="IAuthorizationMiddlewareResultHandler"/> (ASP.NET Core's default unless the app
 /// registered its own before <c>AddProtoHttp()</c>): the inner handler challenges or forbids as always, so the schemes
 /// keep their behaviour (<c>WWW-Authenticate</c>, a cookie scheme's redirect); then, on ProtoHttp's endpoints only, a
-/// 401 or 403 that nobody gave a body gets the ErrorResult (or Connect error) PROTOCOL.md section 5 promises.
+/// 401 or 403 that nobody gave a body gets the ErrorResult (or Connect error) docs/protocol.md section 5 promises.
 /// </summary>
 internal sealed class ProtoHttpAuthorizationResultHandler(IAuthorizationMiddlewareResultHandler inner) : IAuthorizationMiddlewareResultHandler
 {

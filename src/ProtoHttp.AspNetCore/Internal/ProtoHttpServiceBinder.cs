@@ -69,7 +69,7 @@ internal sealed class ProtoHttpServiceBinder<TService>(ServiceModel service, Ser
         AddStreaming(method, serviceMethod, new DuplexStreamingCallHandler<TService, TRequest, TResponse>(method, Descriptor(method), invoker, settings));
     }
 
-    // PROTOCOL.md section 9: .sse and .ndjson name a stream; .json and .pb stand for their codec's stream, and XML has none.
+    // docs/protocol.md section 10: .sse and .ndjson name a stream; .json and .pb stand for their codec's stream, and XML has none.
     private void AddStreaming<TRequest, TResponse>(
         Method<TRequest, TResponse> method,
         MethodInfo serviceMethod,

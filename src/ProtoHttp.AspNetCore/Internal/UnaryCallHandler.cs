@@ -58,8 +58,8 @@ internal sealed class UnaryCallHandler<TService, TRequest, TResponse>(
             ProtoHttpLog.FormatChosen(settings.Logger, method.Name, reader?.Format, responseType.ContentType);
 
             var timeout = ConnectTimeout.Parse(request.Headers[ConnectTimeout.HeaderName]);
-            failure = failure with { Timeout = timeout };
-            deadline = CallDeadline.Start(context, timeout);
+            deadline = CallDeadline.Start(context, timeout, streaming: false);
+            failure = failure with { Timeout = deadline.Timeout };
             var cancellationToken = deadline.Token;
 
             var message = isGet

@@ -13,7 +13,7 @@ internal abstract class ClientCall<TRequest, TResponse> : IDisposable
 {
     private const string ConnectTimeoutHeader = "Connect-Timeout-Ms";
 
-    // The header allows 10 digits (PROTOCOL.md section 6).
+    // The header allows 10 digits (docs/protocol.md section 6).
     private const long MaxTimeoutMs = 9_999_999_999;
 
     private readonly TaskCompletionSource<Metadata> _headers = new(TaskCreationOptions.RunContinuationsAsynchronously);

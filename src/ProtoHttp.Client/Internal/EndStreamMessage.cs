@@ -5,7 +5,7 @@ using Grpc.Core;
 namespace ProtoHttp.Client.Internal;
 
 /// <summary>
-/// Reads a stream's end-stream envelope (PROTOCOL.md sections 9 and 10): <c>{"error": {"code", "message", "details"},
+/// Reads a stream's end-stream envelope (docs/protocol.md section 10): <c>{"error": {"code", "message", "details"},
 /// "metadata": {"name": ["value"]}}</c>, the call's outcome and trailers, the same from ProtoHttp and Connect servers.
 /// </summary>
 internal static class EndStreamMessage

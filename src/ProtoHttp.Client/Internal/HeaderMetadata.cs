@@ -3,7 +3,7 @@ using Grpc.Core;
 
 namespace ProtoHttp.Client.Internal;
 
-/// <summary>gRPC metadata to HTTP headers and back; <c>-bin</c> values travel base64-encoded (PROTOCOL.md section 6).</summary>
+/// <summary>gRPC metadata to HTTP headers and back; <c>-bin</c> values travel base64-encoded (docs/protocol.md section 6).</summary>
 internal static class HeaderMetadata
 {
     /// <exception cref="RpcException"><c>Internal</c>: an entry cannot be a request header.</exception>

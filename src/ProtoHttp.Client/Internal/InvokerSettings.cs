@@ -53,7 +53,7 @@ internal sealed class InvokerSettings
 
         Accept = MediaTypes.Canonical(Format).MediaType;
 
-        // Streams travel in Connect envelopes of the unary codec; XML has no stream form (PROTOCOL.md section 9).
+        // Streams travel in Connect envelopes of the unary codec; XML has no stream form (docs/protocol.md section 10).
         StreamContentType = Format switch
         {
             MessageFormat.Protobuf => StreamMediaTypes.ConnectProto,

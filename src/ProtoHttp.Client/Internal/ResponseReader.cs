@@ -29,7 +29,7 @@ internal static class ResponseReader
             using var prefix = await ResponseBody.ReadAsync(response.Content, PrefixBytes, truncate: true, cancellationToken).ConfigureAwait(false);
             if (contentType is null && prefix.Data.IsEmpty)
             {
-                // No type and no body is the empty message, as it is for requests (PROTOCOL.md section 3).
+                // No type and no body is the empty message, as it is for requests (docs/protocol.md section 3).
                 return (TResponse)MessageFactory.Create(method.ResponseDescriptor);
             }
 

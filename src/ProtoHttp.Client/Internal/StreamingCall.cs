@@ -6,7 +6,7 @@ using ProtoHttp.Streaming;
 namespace ProtoHttp.Client.Internal;
 
 /// <summary>
-/// One server-streaming, client-streaming or bidirectional call over Connect envelopes (PROTOCOL.md sections 9 and 10):
+/// One server-streaming, client-streaming or bidirectional call over Connect envelopes (docs/protocol.md section 10):
 /// the request goes as one envelope or as a request stream; the response is read envelope by envelope as the caller
 /// asks, and its end-stream message gives the status and trailers. A failure before the stream starts is the server's
 /// ErrorResult or Connect error, read as for unary calls.

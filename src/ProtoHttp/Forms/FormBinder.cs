@@ -5,7 +5,7 @@ using Google.Protobuf.Reflection;
 namespace ProtoHttp.Forms;
 
 /// <summary>
-/// Binds a form body or a query string to a message (PROTOCOL.md section 4): proto or JSON names, dotted paths
+/// Binds a form body or a query string to a message (docs/protocol.md section 4): proto or JSON names, dotted paths
 /// into singular nested messages, <c>map[key]=value</c>, repeated keys for repeated scalars, values in the XML
 /// text forms. Every mistake is an <see cref="InvalidMessageException"/> naming the key.
 /// </summary>

@@ -3,7 +3,7 @@ using System.Text.RegularExpressions;
 namespace ProtoHttp.Forms;
 
 /// <summary>
-/// The row keys an HTML form without JavaScript can send (PROTOCOL.md section 4): <c>tag[]=a</c>, one row of a
+/// The row keys an HTML form without JavaScript can send (docs/protocol.md section 4): <c>tag[]=a</c>, one row of a
 /// repeated scalar, and <c>labels[0].key=k&amp;labels[0].value=v</c>, one row of a map. A page cannot drop the rows a
 /// user left empty, so an empty row adds nothing; and a map key typed into an input cannot become part of an input's
 /// name, so a map row names its key and value apart and is bound once the whole form is read.

@@ -5,7 +5,7 @@ using Google.Protobuf;
 namespace ProtoHttp.Streaming;
 
 /// <summary>
-/// The Connect streaming envelope (PROTOCOL.md sections 9 and 10): one flag byte, a 4-byte big-endian length, then
+/// The Connect streaming envelope (docs/protocol.md section 10): one flag byte, a 4-byte big-endian length, then
 /// that many bytes of payload.
 /// </summary>
 public static class Envelope

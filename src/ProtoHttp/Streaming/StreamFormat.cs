@@ -1,6 +1,6 @@
 namespace ProtoHttp.Streaming;
 
-/// <summary>How the messages of a streaming call are framed in one HTTP body (PROTOCOL.md section 9).</summary>
+/// <summary>How the messages of a streaming call are framed in one HTTP body (docs/protocol.md section 10).</summary>
 public enum StreamFormat
 {
     /// <summary>Server-Sent Events: one default event per message, then an <c>end</c> event.</summary>

@@ -1,6 +1,6 @@
 namespace ProtoHttp.Streaming;
 
-/// <summary>The media types of the stream formats (PROTOCOL.md section 9) and the envelope request types.</summary>
+/// <summary>The media types of the stream formats (docs/protocol.md section 10) and the envelope request types.</summary>
 public static class StreamMediaTypes
 {
     /// <summary>Server-Sent Events, <c>text/event-stream</c>.</summary>

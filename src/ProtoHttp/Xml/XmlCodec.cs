@@ -5,7 +5,7 @@ using Google.Protobuf.Reflection;
 
 namespace ProtoHttp.Xml;
 
-/// <summary>ProtoHttp's XML mapping (PROTOCOL.md section 4), after the protobuf-csharp-port one: <c>&lt;root&gt;</c>, one element per set field.</summary>
+/// <summary>ProtoHttp's XML mapping (docs/protocol.md section 4), after the protobuf-csharp-port one: <c>&lt;root&gt;</c>, one element per set field.</summary>
 internal sealed class XmlCodec(FormatOptions options) : IMessageCodec
 {
     private readonly XmlDictionaryReaderQuotas _quotas = XmlMessageReader.Quotas(options);

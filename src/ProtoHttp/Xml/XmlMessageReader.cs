@@ -8,7 +8,7 @@ using Google.Protobuf.Reflection;
 namespace ProtoHttp.Xml;
 
 /// <summary>
-/// Reads ProtoHttp XML (PROTOCOL.md section 4) into a message, streaming, with the UTF-8 text reader WCF uses for
+/// Reads ProtoHttp XML (docs/protocol.md section 4) into a message, streaming, with the UTF-8 text reader WCF uses for
 /// untrusted SOAP (<see cref="XmlDictionaryReader.CreateTextReader(byte[], int, int, XmlDictionaryReaderQuotas)"/>):
 /// it is about twice as fast as <c>XmlReader.Create</c> and knows no DTDs at all, so no entities beyond the
 /// predefined five, nothing fetched, nothing expanded. Nesting is limited to

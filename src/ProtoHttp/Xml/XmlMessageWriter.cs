@@ -6,7 +6,7 @@ using Google.Protobuf.Reflection;
 namespace ProtoHttp.Xml;
 
 /// <summary>
-/// Writes one message as ProtoHttp XML (PROTOCOL.md section 4), UTF-8 straight into the output: each message type
+/// Writes one message as ProtoHttp XML (docs/protocol.md section 4), UTF-8 straight into the output: each message type
 /// gets an <see cref="XmlMessagePlan"/> once, with its elements' tags as bytes and a typed writer per field, so no
 /// scalar is boxed and no value but a delegated well-known type becomes a string. Text is escaped as
 /// <see cref="System.Xml.XmlDictionaryWriter"/> escapes it (see <see cref="XmlStringText"/>), and a string XML 1.0

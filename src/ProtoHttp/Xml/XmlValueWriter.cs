@@ -1,6 +1,6 @@
 namespace ProtoHttp.Xml;
 
-/// <summary>Writes one value of a field's type as an element's content (PROTOCOL.md section 4).</summary>
+/// <summary>Writes one value of a field's type as an element's content (docs/protocol.md section 4).</summary>
 internal abstract class XmlValueWriter<T>
 {
     public abstract void Write(ref Utf8Output output, T value);

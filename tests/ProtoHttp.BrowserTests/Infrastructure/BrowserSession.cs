@@ -4,7 +4,7 @@ namespace ProtoHttp.BrowserTests.Infrastructure;
 
 /// <summary>
 /// The sample site and one headless Chromium, with a fresh profile, shared by the browser tests. Where Chromium is
-/// missing only the site starts (the tests are skipped).
+/// missing only the site starts (the tests are skipped, or in CI fail when they ask for the driver).
 /// </summary>
 public sealed class BrowserSession : IAsyncLifetime
 {

@@ -2,7 +2,7 @@ namespace ProtoHttp.BrowserTests.Infrastructure;
 
 /// <summary>
 /// The system's Chromium and chromedriver (Debian's packages), which the browser tests drive. Nothing is ever
-/// downloaded: without them the tests are skipped with the command that installs them.
+/// downloaded: without them the tests are skipped with the command that installs them (in CI they fail with it).
 /// </summary>
 public static class ChromiumBinaries
 {

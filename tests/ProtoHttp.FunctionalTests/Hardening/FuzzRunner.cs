@@ -103,7 +103,7 @@ public sealed class FuzzRunner(SampleServer server, IReadOnlyDictionary<string, 
 
     /// <summary>
     /// The sample's Search deliberately throws a plain exception for a blank query (to keep a real path to 500), and a
-    /// mutation can produce a well-formed request with one. PROTOCOL.md section 7: a 500 means the service failed on
+    /// mutation can produce a well-formed request with one. docs/protocol.md section 7: a 500 means the service failed on
     /// well-formed input. Such answers are counted apart, and each must match one Error log of exactly that exception.
     /// </summary>
     public static bool IsSearchBlankQueryFailure(FuzzCase fuzzCase, int status, ErrorResult? error) =>

@@ -147,7 +147,7 @@ public sealed class JsonDifferential(JsonReference reference)
 
     /// <summary>
     /// The error (or how it starts) the server gives, after reading, for a message the reference read: its required-fields check
-    /// (PROTOCOL.md section 4; JsonParser does not check them) and the sample Search's own argument checks.
+    /// (docs/protocol.md section 4; JsonParser does not check them) and the sample Search's own argument checks.
     /// </summary>
     private static string? AfterReading(IMessage message, string path)
     {

@@ -9,7 +9,7 @@ namespace ProtoHttp.FunctionalTests.Hardening;
 
 /// <summary>
 /// Outside Development, nothing of a service's exception (text, type name, stack) reaches the client, in any format
-/// or header; an <c>RpcException</c>'s status detail and trailers do (PROTOCOL.md section 5).
+/// or header; an <c>RpcException</c>'s status detail and trailers do (docs/protocol.md section 5).
 /// </summary>
 public sealed class LeakTests : IAsyncLifetime
 {

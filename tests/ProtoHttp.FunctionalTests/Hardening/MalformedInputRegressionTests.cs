@@ -27,7 +27,7 @@ public sealed class MalformedInputRegressionTests : IAsyncLifetime
     public async Task AnErrorTextQuotingCharactersXmlCannotCarryStaysXmlWithReplacementCharacters(string contentType, string body, string quoted)
     {
         // Was: the ErrorResult itself could not be written as XML, Kestrel logged an unhandled exception and answered an
-        // empty 500; then it went out in JSON. Now it keeps the negotiated XML (PROTOCOL.md section 5).
+        // empty 500; then it went out in JSON. Now it keeps the negotiated XML (docs/protocol.md section 5).
         using var response = await SendAsync(contentType, Encoding.UTF8.GetBytes(body), "application/xml");
 
         Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);

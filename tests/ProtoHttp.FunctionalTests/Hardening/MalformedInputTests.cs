@@ -5,7 +5,7 @@ using Xunit.Abstractions;
 namespace ProtoHttp.FunctionalTests.Hardening;
 
 /// <summary>
-/// Thousands of malformed requests, from fixed seeds, against the real server on Kestrel (PROTOCOL.md section 7):
+/// Thousands of malformed requests, from fixed seeds, against the real server on Kestrel (docs/protocol.md section 7):
 /// every answer is 400, 413 or 415 with an ErrorResult (or 200 when a mutation happens to stay valid), never a 5xx,
 /// never an Error log, and the server answers a valid call after every batch.
 /// </summary>

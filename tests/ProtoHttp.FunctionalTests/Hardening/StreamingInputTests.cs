@@ -6,7 +6,7 @@ using Xunit.Abstractions;
 namespace ProtoHttp.FunctionalTests.Hardening;
 
 /// <summary>
-/// Malformed streaming requests against the real server on Kestrel (PROTOCOL.md sections 7 and 9): every answer is a
+/// Malformed streaming requests against the real server on Kestrel (docs/protocol.md sections 7 and 10): every answer is a
 /// 400, 413 or 415 ErrorResult, or a 200 stream whose last record names the client's fault, never a 5xx or an Error
 /// log; the server answers a valid stream after every batch.
 /// </summary>

@@ -5,7 +5,7 @@ using ProtoHttp.Tests.Protos;
 
 namespace ProtoHttp.Tests.Formats;
 
-/// <summary>The keys an HTML form without JavaScript sends (PROTOCOL.md section 4): rows, local date-times, oneofs.</summary>
+/// <summary>The keys an HTML form without JavaScript sends (docs/protocol.md section 4): rows, local date-times, oneofs.</summary>
 public class FormBinderRowTests
 {
     [Fact]

@@ -7,7 +7,7 @@ using Google.Protobuf.Reflection;
 namespace ProtoHttp.Tests.Formats;
 
 /// <summary>
-/// The oracle for the XML writer: PROTOCOL.md's XML mapping written the plain way, field by field through protobuf
+/// The oracle for the XML writer: docs/protocol.md's XML mapping (section 4) written the plain way, field by field through protobuf
 /// reflection into <see cref="XmlDictionaryWriter"/> (the writer the codec used before it wrote bytes itself), so the
 /// native writer's escaping, number text and presence rules are checked against an independent implementation.
 /// </summary>

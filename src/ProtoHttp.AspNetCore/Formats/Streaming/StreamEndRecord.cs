@@ -6,7 +6,7 @@ using Grpc.Core;
 namespace ProtoHttp.Streaming;
 
 /// <summary>
-/// Writes the JSON of a stream's last record (PROTOCOL.md section 9): the outcome and the trailers as
+/// Writes the JSON of a stream's last record (docs/protocol.md section 10): the outcome and the trailers as
 /// <c>"metadata": {"name": ["value"]}</c>, binary values in base64.
 /// </summary>
 internal static class StreamEndRecord

@@ -6,7 +6,7 @@ namespace ProtoHttp.AspNetCore.Internal.Explorer;
 
 /// <summary>
 /// The one HTML control that holds a value of a scalar, an enum or a well-known type carried as text, in the text
-/// form FormBinder reads (PROTOCOL.md section 4): numbers as decimal text, enums by name, bools as true/false,
+/// form FormBinder reads (docs/protocol.md section 4): numbers as decimal text, enums by name, bools as true/false,
 /// bytes as base64, Timestamp as a date-time (read as UTC), Duration as <c>1.5s</c>, wrappers as the value they wrap.
 /// </summary>
 internal static class FieldInputWriter

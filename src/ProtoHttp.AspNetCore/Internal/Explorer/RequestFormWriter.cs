@@ -5,7 +5,7 @@ using Google.Protobuf.Reflection;
 namespace ProtoHttp.AspNetCore.Internal.Explorer;
 
 /// <summary>
-/// The controls of a request message's form, named as FormBinder binds them (PROTOCOL.md section 4): proto names,
+/// The controls of a request message's form, named as FormBinder binds them (docs/protocol.md section 4): proto names,
 /// dotted paths into nested messages (a fieldset each), <c>tag[]</c> rows for repeated scalars and
 /// <c>labels[0].key</c>/<c>labels[0].value</c> rows for maps (a few empty rows, which bind nothing, and more with
 /// JavaScript), a multiple select for repeated enums, and a fieldset per oneof. What a form cannot carry (repeated

@@ -7,7 +7,7 @@ namespace ProtoHttp.AspNetCore.Internal.Streaming;
 
 /// <summary>
 /// Writes a streaming call's response: its messages as they come, then the last record with the outcome and trailers
-/// (PROTOCOL.md section 9). Each write waits for the network to take it, so a slow reader slows the service instead of
+/// (docs/protocol.md section 10). Each write waits for the network to take it, so a slow reader slows the service instead of
 /// filling memory. One write at a time: the service's writes, keep-alive comments and the last record never interleave.
 /// The response (status 200, headers) starts with the first write; until then a failure can still answer as a unary
 /// call does.

@@ -8,7 +8,7 @@ using ProtoHttp.Streaming;
 namespace ProtoHttp.AspNetCore.Internal.Streaming;
 
 /// <summary>
-/// Serves one streaming method over HTTP (PROTOCOL.md section 9): checks the verb, transport and media types, chooses the
+/// Serves one streaming method over HTTP (docs/protocol.md section 10): checks the verb, transport and media types, chooses the
 /// stream format, sets the deadline, calls the service through its invoker with a response stream in that format, and
 /// ends the stream with its last record. A failure before anything was written answers as a unary call does (status and
 /// ErrorResult); after that, in the last record. Every failure is decided by <see cref="CallErrors"/>, told whether it
@@ -34,7 +34,7 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
         context => HandleCallAsync(context, forced, suffixWithoutStream, connect: false);
 
     /// <summary>
-    /// The handler for the method's Connect path (PROTOCOL.md section 10): a POST of envelopes in the request's codec,
+    /// The handler for the method's Connect path (docs/connect.md): a POST of envelopes in the request's codec,
     /// answered in envelopes of that codec, and once the request is accepted, always 200 with the outcome in the
     /// end-stream envelope, as Connect's streaming protocol says.
     /// </summary>
@@ -103,8 +103,8 @@ internal abstract class StreamingCallHandler<TService, TRequest, TResponse>(
             }
 
             var timeout = ConnectTimeout.Parse(request.Headers[ConnectTimeout.HeaderName]);
-            failure = failure with { Timeout = timeout };
-            deadline = CallDeadline.Start(context, timeout);
+            deadline = CallDeadline.Start(context, timeout, streaming: true);
+            failure = failure with { Timeout = deadline.Timeout };
             var cancellationToken = deadline.Token;
 
             var message = await ReadRequestAsync(context, plan, cancellationToken);
