@@ -53,6 +53,8 @@ answer=$(printf '\x00\x00\x00\x00\x06\x0a\x04chai' | base64 -w0 | curl -s -H 'Co
   -H 'Accept: application/grpc-web-text' --data-binary @- "$http1/ProtoService.SearchService/Search" | base64 -d | tr -d '\0')
 grep -q "Chai" <<<"$answer" && grep -q $'grpc-status: 0\r$' <<<"$answer" \
   || fail "curl (gRPC-Web text) did not get Chai and grpc-status 0: $answer"
+"$buf" curl --protocol grpcweb --schema "$schema/ProtoService.proto" -d '{"query":"chai"}' "$http1/ProtoService.SearchService/Search" \
+  | jq -e '.result[0].title == "Chai"' >/dev/null || fail "buf curl (gRPC-Web) did not find Chai"
 # Server reflection, so no --schema: grpc-dotnet's reflection service answers gRPC, and the same service mapped with
 # MapProtoService answers Connect (a bidirectional stream, so over h2c).
 for protocol in grpc connect; do
