@@ -5,12 +5,19 @@ using ProtoHttp.Benchmarks;
 //   runs the self-check (every benchmark once), writes the W1 sizes, then runs BenchmarkDotNet.
 // dotnet run -c Release --project bench/ProtoHttp.Benchmarks -- --bodies DIR
 //   writes the load script's request bodies.
+// dotnet run -c Release --project bench/ProtoHttp.Benchmarks -- --allocations Class.Method[,Class.Method] [--calls N]
+//   prints each benchmark's bytes per call and, from the runtime's allocation samples, by type (AllocationProfile).
 var quick = args.Contains("--quick");
 var artifacts = Option("--artifacts") ?? Path.Combine(Environment.CurrentDirectory, "BenchmarkDotNet.Artifacts");
 if (Option("--bodies") is { } bodies)
 {
     RequestBodies.Write(bodies);
     return 0;
+}
+
+if (Option("--allocations") is { } profiled)
+{
+    return AllocationProfile.Run(profiled, int.Parse(Option("--calls") ?? "1000000", System.Globalization.CultureInfo.InvariantCulture));
 }
 
 WireSizes.Write(Path.Combine(artifacts, "sizes.json"));

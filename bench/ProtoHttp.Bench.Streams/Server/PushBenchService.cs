@@ -1,4 +1,5 @@
 using Grpc.Core;
+using ProtoHttp.AspNetCore;
 
 namespace ProtoHttp.Bench.Streams.Server;
 

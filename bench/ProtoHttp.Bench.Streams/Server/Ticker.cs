@@ -2,6 +2,7 @@ using System.Collections.Concurrent;
 using System.Threading.Channels;
 using Microsoft.AspNetCore.SignalR;
 using Microsoft.Extensions.Hosting;
+using ProtoHttp.AspNetCore;
 
 namespace ProtoHttp.Bench.Streams.Server;
 
@@ -15,7 +16,7 @@ public sealed class Ticker(IHubContext<PushHub> hub, TimeSpan interval) : Backgr
 {
     private const int SubscriberBacklog = 1024;
 
-    private readonly ConcurrentDictionary<Channel<Tick>, byte> _subscribers = new();
+    private readonly ConcurrentDictionary<Channel<BroadcastMessage<Tick>>, byte> _subscribers = new();
     private long _sequence;
     private int _hubClients;
     private long _broadcastFaults;
@@ -47,7 +48,7 @@ public sealed class Ticker(IHubContext<PushHub> hub, TimeSpan interval) : Backgr
 
     public Subscription Subscribe()
     {
-        var channel = Channel.CreateBounded<Tick>(new BoundedChannelOptions(SubscriberBacklog)
+        var channel = Channel.CreateBounded<BroadcastMessage<Tick>>(new BoundedChannelOptions(SubscriberBacklog)
         {
             FullMode = BoundedChannelFullMode.DropOldest,
             SingleReader = true,
@@ -76,9 +77,12 @@ public sealed class Ticker(IHubContext<PushHub> hub, TimeSpan interval) : Backgr
                     PublishedNs = StreamWorkload.NowNs(),
                     Notification = StreamWorkload.Notification,
                 };
+                // One BroadcastMessage for every stream: ProtoHttp serializes the tick once per framing, as SignalR's
+                // Clients.All does once per protocol; Grpc.AspNetCore's writer serializes it per subscriber.
+                var shared = new BroadcastMessage<Tick>(tick);
                 foreach (var channel in _subscribers.Keys)
                 {
-                    channel.Writer.TryWrite(tick);
+                    channel.Writer.TryWrite(shared);
                 }
 
                 if (HubClients > 0)
@@ -106,9 +110,9 @@ public sealed class Ticker(IHubContext<PushHub> hub, TimeSpan interval) : Backgr
     }
 
     /// <summary>One stream subscriber's ticks.</summary>
-    public sealed class Subscription(Ticker ticker, Channel<Tick> channel) : IDisposable
+    public sealed class Subscription(Ticker ticker, Channel<BroadcastMessage<Tick>> channel) : IDisposable
     {
-        public ChannelReader<Tick> Ticks => channel.Reader;
+        public ChannelReader<BroadcastMessage<Tick>> Ticks => channel.Reader;
 
         public void Dispose()
         {

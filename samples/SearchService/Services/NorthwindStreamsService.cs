@@ -1,5 +1,6 @@
 using Grpc.Core;
 using Northwind;
+using ProtoHttp.AspNetCore;
 using SearchService.Catalog;
 using SearchService.Streams;
 
@@ -14,8 +15,9 @@ public sealed class NorthwindStreamsService(PriceTicker ticker, NorthwindOrders 
         using var subscription = ticker.Subscribe();
         await foreach (var tick in subscription.Ticks.ReadAllAsync(context.CancellationToken))
         {
-            if (watched.Count == 0 || watched.Contains(tick.ProductId))
+            if (watched.Count == 0 || watched.Contains(tick.Message.ProductId))
             {
+                // Over ProtoHttp, the tick's event (or line, or envelope) is serialized once for every subscriber.
                 await responseStream.WriteAsync(tick);
             }
         }

@@ -2,6 +2,7 @@ using System.Collections.Concurrent;
 using System.Threading.Channels;
 using Microsoft.Extensions.Options;
 using Northwind;
+using ProtoHttp.AspNetCore;
 using SearchService.Catalog;
 
 namespace SearchService.Streams;
@@ -10,7 +11,9 @@ namespace SearchService.Streams;
 /// The one price ticker of the sample: a background loop that moves one product's price at each interval and hands the
 /// tick to every subscriber. Fan-out, not one producer per client: a tick is made once, whoever listens. The ticker
 /// never waits for a subscriber; one that falls more than a few ticks behind loses its oldest ticks (the sequence
-/// numbers show the gap), so one slow client cannot hold back the others or grow the server's memory. With
+/// numbers show the gap), so one slow client cannot hold back the others or grow the server's memory. Each tick goes
+/// out as a <see cref="BroadcastMessage{T}"/>: its JSON event, line or envelope is serialized once for all the
+/// subscribers that read it in that form, not once per subscriber. With
 /// <see cref="PriceTickerOptions.Redis"/> set, the ticks of every instance travel through a
 /// <see cref="RedisPriceBackplane"/> and this instance delivers only what comes back from it, its own ticks included.
 /// </summary>
@@ -18,7 +21,7 @@ public sealed class PriceTicker : BackgroundService
 {
     private const int SubscriberBacklog = 64;
 
-    private readonly ConcurrentDictionary<Channel<PriceTick>, byte> _subscribers = new();
+    private readonly ConcurrentDictionary<Channel<BroadcastMessage<PriceTick>>, byte> _subscribers = new();
     private readonly (int Id, string Name)[] _products;
     private readonly Dictionary<int, int> _indexById;
     private readonly float[] _prices;
@@ -56,7 +59,7 @@ public sealed class PriceTicker : BackgroundService
     /// <summary>Starts receiving ticks; dispose the subscription to stop.</summary>
     public Subscription Subscribe()
     {
-        var channel = Channel.CreateBounded<PriceTick>(new BoundedChannelOptions(SubscriberBacklog)
+        var channel = Channel.CreateBounded<BroadcastMessage<PriceTick>>(new BoundedChannelOptions(SubscriberBacklog)
         {
             FullMode = BoundedChannelFullMode.DropOldest,
             SingleReader = true,
@@ -121,16 +124,18 @@ public sealed class PriceTicker : BackgroundService
             Volatile.Write(ref _prices[index], tick.UnitPrice);
         }
 
+        var shared = new BroadcastMessage<PriceTick>(tick);
         foreach (var channel in _subscribers.Keys)
         {
-            channel.Writer.TryWrite(tick);
+            channel.Writer.TryWrite(shared);
         }
     }
 
     /// <summary>One subscriber's ticks.</summary>
-    public sealed class Subscription(PriceTicker ticker, Channel<PriceTick> channel) : IDisposable
+    public sealed class Subscription(PriceTicker ticker, Channel<BroadcastMessage<PriceTick>> channel) : IDisposable
     {
-        public ChannelReader<PriceTick> Ticks => channel.Reader;
+        /// <summary>The ticks, each shared with every other subscriber: it must not change.</summary>
+        public ChannelReader<BroadcastMessage<PriceTick>> Ticks => channel.Reader;
 
         public void Dispose()
         {

@@ -17,6 +17,22 @@ internal sealed class EnvelopeStreamWriter(HttpContext context, StreamMediaType 
     /// <summary>The smallest payload that is gzipped; <see langword="null"/>: none is.</summary>
     public int? GzipMinSize { get; init; }
 
+    /// <summary>Gzipped envelopes depend on the client's gzip; only plain ones are shared.</summary>
+    protected internal override IMessageCodec? SharedCodec => GzipMinSize is null ? codec : null;
+
+    protected internal override void Frame(IMessage message, IBufferWriter<byte> output)
+    {
+        if (codec.Format == MessageFormat.Protobuf)
+        {
+            Envelope.WriteProtobuf(output, message);
+            return;
+        }
+
+        using var payload = new PooledBufferWriter(512);
+        codec.Write(message, payload);
+        Envelope.Write(output, Envelope.MessageFlag, payload.WrittenMemory.Span);
+    }
+
     protected override async Task WriteMessageCoreAsync(IMessage message, CancellationToken cancellationToken)
     {
         var output = Response.BodyWriter;

@@ -1,5 +1,4 @@
 using System.Buffers;
-using System.Net.ServerSentEvents;
 using Google.Protobuf;
 using Microsoft.AspNetCore.Http;
 using ProtoHttp.Streaming;
@@ -7,43 +6,30 @@ using ProtoHttp.Streaming;
 namespace ProtoHttp.AspNetCore.Internal.Streaming;
 
 /// <summary>
-/// Server-Sent Events, framed by .NET's <see cref="SseFormatter"/>: one event of the default type per message, its
-/// canonical JSON as the data; last, an <c>end</c> event with the outcome. While the stream is idle, a comment line goes
-/// out at the keep-alive interval.
+/// Server-Sent Events: one event of the default type per message, its canonical JSON as the data; last, an <c>end</c>
+/// event with the outcome. While the stream is idle, a comment line goes out at the keep-alive interval.
 /// </summary>
+/// <remarks>
+/// Each event is framed whole into a buffer rented for that write, then copied into the response under the writer's
+/// lock, before the flush: a comment (written under the same lock) can only fall between two events, and an idle stream
+/// holds no buffer. Events carry no <c>id</c> or <c>retry</c> field, so the framing is the three lines of the
+/// HTML standard's event stream format written here, not .NET's <c>SseFormatter</c>, whose write loop would keep its
+/// buffers for the stream's lifetime. A message's frame depends only on the message and the JSON codec, so a
+/// <see cref="BroadcastMessage{T}"/> is framed once for every event stream it goes to.
+/// </remarks>
 internal sealed class EventStreamWriter : StreamResponseWriter
 {
-    public const string EndEventType = "end";
-
-    // SseFormatter writes events only; a comment line (RFC: a line starting with a colon) is the one piece of framing it
-    // has no API for, and the bytes are fixed.
     private static readonly ReadOnlyMemory<byte> KeepAliveComment = ":\n\n"u8.ToArray();
 
     private readonly IMessageCodec _json;
-    private readonly Action<SseItem<IMessage?>, IBufferWriter<byte>> _formatItem;
-    private readonly EventFeed<IMessage?> _feed = new();
     private readonly PeriodicTimer? _keepAliveTimer;
     private readonly Task _keepAlive = Task.CompletedTask;
     private volatile bool _wroteSinceTick;
-    private Task? _formatting;
-    private StreamOutcome _outcome = StreamOutcome.Ok(null);
 
     public EventStreamWriter(HttpContext context, StreamMediaType type, IMessageCodec json, TimeSpan keepAliveInterval)
         : base(context, type)
     {
         _json = json;
-        // A message's JSON goes straight into the formatter's buffer; the end event (no message) carries the outcome.
-        _formatItem = (item, output) =>
-        {
-            if (item.Data is { } message)
-            {
-                _json.Write(message, output);
-            }
-            else
-            {
-                StreamEndRecord.WriteEventData(_outcome, output);
-            }
-        };
         if (keepAliveInterval > TimeSpan.Zero && keepAliveInterval != Timeout.InfiniteTimeSpan)
         {
             _keepAliveTimer = new PeriodicTimer(keepAliveInterval);
@@ -51,22 +37,39 @@ internal sealed class EventStreamWriter : StreamResponseWriter
         }
     }
 
+    protected internal override IMessageCodec SharedCodec => _json;
+
+    protected internal override void Frame(IMessage message, IBufferWriter<byte> output)
+    {
+        using var data = new PooledBufferWriter(512);
+        _json.Write(message, data);
+        WriteEvent(output, default, data.WrittenMemory.Span);
+    }
+
     protected override Task WriteMessageCoreAsync(IMessage message, CancellationToken cancellationToken)
     {
         cancellationToken.ThrowIfCancellationRequested();
-        Put(new SseItem<IMessage?>(message));
+        // The JSON is written whole before any of the event goes out: a message it cannot carry fails the write and
+        // leaves nothing of the event in the response.
+        using (var data = new PooledBufferWriter(512))
+        {
+            _json.Write(message, data);
+            WriteEvent(Response.BodyWriter, default, data.WrittenMemory.Span);
+        }
+
         return FlushAsync(cancellationToken);
     }
 
     protected override Task WriteEndCoreAsync(StreamOutcome outcome, CancellationToken cancellationToken)
     {
-        _outcome = outcome;
-        Put(new SseItem<IMessage?>(null, EndEventType));
-        _feed.Complete();
+        using (var data = new PooledBufferWriter(256))
+        {
+            StreamEndRecord.WriteEventData(outcome, data);
+            WriteEvent(Response.BodyWriter, "end"u8, data.WrittenMemory.Span);
+        }
+
         return FlushAsync(cancellationToken);
     }
-
-    protected override void OnDisposed() => _feed.Complete();
 
     protected override void OnWritten() => _wroteSinceTick = true;
 
@@ -76,26 +79,35 @@ internal sealed class EventStreamWriter : StreamResponseWriter
         await _keepAlive;
     }
 
-    // One SseFormatter write per stream, not per message: its buffers and state are set up once, and each event costs
-    // only its formatting. Put returns once the event is framed and in the response (see EventFeed).
-    private void Put(SseItem<IMessage?> item)
+    /// <summary>One event: its type unless it is the default, its data as <c>data:</c> lines, and the blank line that ends it.</summary>
+    internal static void WriteEvent(IBufferWriter<byte> output, ReadOnlySpan<byte> eventType, ReadOnlySpan<byte> data)
     {
-        if (!_feed.IsWaiting)
+        if (!eventType.IsEmpty)
         {
-            _formatting = SseFormatter.WriteAsync(_feed, new BufferedBodyStream(Response.BodyWriter), _formatItem, CancellationToken.None);
+            output.Write("event: "u8);
+            output.Write(eventType);
+            output.Write("\n"u8);
         }
 
-        if (!_feed.TryPut(item))
+        // Canonical JSON is one line (it escapes every control character), so this is one data line. A line break in
+        // other data starts another data line, which the reader joins back with "\n", as the event stream format says.
+        while (true)
         {
-            // The formatter failed on this event (its JSON could not be written) and wrote none of it; the next event
-            // starts a new formatter.
-            if (_formatting is { IsCompleted: true } failed)
+            output.Write("data: "u8);
+            var lineBreak = data.IndexOfAny((byte)'\r', (byte)'\n');
+            if (lineBreak < 0)
             {
-                failed.GetAwaiter().GetResult();
+                output.Write(data);
+                break;
             }
 
-            throw new InvalidOperationException("SseFormatter did not write the event.");
+            output.Write(data[..lineBreak]);
+            output.Write("\n"u8);
+            var next = lineBreak + (data[lineBreak] == '\r' && lineBreak + 1 < data.Length && data[lineBreak + 1] == '\n' ? 2 : 1);
+            data = data[next..];
         }
+
+        output.Write("\n\n"u8);
     }
 
     private async Task KeepAliveAsync(PeriodicTimer timer)

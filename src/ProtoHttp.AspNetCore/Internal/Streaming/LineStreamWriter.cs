@@ -8,13 +8,20 @@ namespace ProtoHttp.AspNetCore.Internal.Streaming;
 /// <summary>NDJSON: one <c>{"result": …}</c> line per message; a failure (or trailers) in one last line.</summary>
 internal sealed class LineStreamWriter(HttpContext context, StreamMediaType type, IMessageCodec json) : StreamResponseWriter(context, type)
 {
+    protected internal override IMessageCodec SharedCodec => json;
+
+    protected internal override void Frame(IMessage message, IBufferWriter<byte> output)
+    {
+        output.Write("{\"result\":"u8);
+        json.Write(message, output);
+        output.Write("}\n"u8);
+    }
+
     protected override async Task WriteMessageCoreAsync(IMessage message, CancellationToken cancellationToken)
     {
         // Written whole before it goes out, so a message JSON cannot carry fails without leaving half a line.
         using var line = new PooledBufferWriter(512);
-        line.Write("{\"result\":"u8);
-        json.Write(message, line);
-        line.Write("}\n"u8);
+        Frame(message, line);
         await Response.BodyWriter.WriteAsync(line.WrittenMemory, cancellationToken);
         await FlushAsync(cancellationToken);
     }

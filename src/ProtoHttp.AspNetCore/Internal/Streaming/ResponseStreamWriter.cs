@@ -10,17 +10,21 @@ internal sealed class ResponseStreamWriter<TResponse>(StreamResponseWriter write
     /// <summary>Kept for services that set it; ProtoHttp flushes every message, so it changes nothing.</summary>
     public WriteOptions? WriteOptions { get; set; }
 
-    public Task WriteAsync(TResponse message) => writer.WriteMessageAsync((IMessage)message, callToken);
+    public Task WriteAsync(TResponse message) => writer.WriteMessageAsync((IMessage)message, null, callToken);
 
-    public async Task WriteAsync(TResponse message, CancellationToken cancellationToken)
+    public Task WriteAsync(TResponse message, CancellationToken cancellationToken) => WriteAsync((IMessage)message, null, cancellationToken);
+
+    /// <summary>Writes a message shared by many streams: its framing's bytes are made once (see <see cref="BroadcastMessage{T}"/>).</summary>
+    public Task WriteAsync<T>(BroadcastMessage<T> message, CancellationToken cancellationToken)
+        where T : class, IMessage<T> =>
+        WriteAsync(message.Message, message, cancellationToken);
+
+    private Task WriteAsync(IMessage message, ISharedFrames? shared, CancellationToken cancellationToken) =>
+        cancellationToken.CanBeCanceled ? WriteLinkedAsync(message, shared, cancellationToken) : writer.WriteMessageAsync(message, shared, callToken);
+
+    private async Task WriteLinkedAsync(IMessage message, ISharedFrames? shared, CancellationToken cancellationToken)
     {
-        if (!cancellationToken.CanBeCanceled)
-        {
-            await WriteAsync(message);
-            return;
-        }
-
         using var linked = CancellationTokenSource.CreateLinkedTokenSource(callToken, cancellationToken);
-        await writer.WriteMessageAsync((IMessage)message, linked.Token);
+        await writer.WriteMessageAsync(message, shared, linked.Token);
     }
 }

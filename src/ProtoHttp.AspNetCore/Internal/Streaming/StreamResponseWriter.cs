@@ -1,3 +1,4 @@
+using System.Buffers;
 using Google.Protobuf;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
@@ -33,7 +34,15 @@ internal abstract class StreamResponseWriter(HttpContext context, StreamMediaTyp
 
     /// <summary>Writes one message and waits until the network has taken it.</summary>
     /// <exception cref="InvalidOperationException">The call has already ended (its deadline passed, or it completed).</exception>
-    public async Task WriteMessageAsync(IMessage message, CancellationToken cancellationToken)
+    public Task WriteMessageAsync(IMessage message, CancellationToken cancellationToken) => WriteMessageAsync(message, null, cancellationToken);
+
+    /// <summary>Writes one message and waits until the network has taken it.</summary>
+    /// <param name="message">The message.</param>
+    /// <param name="shared">The message's shared frames when it is written to many streams: a writer whose framing can
+    /// be shared (<see cref="SharedCodec"/>) writes the bytes made once for all of them.</param>
+    /// <param name="cancellationToken">Cancels the wait for the lock and the flush.</param>
+    /// <exception cref="InvalidOperationException">The call has already ended (its deadline passed, or it completed).</exception>
+    public async Task WriteMessageAsync(IMessage message, ISharedFrames? shared, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(message);
         await _lock.WaitAsync(cancellationToken);
@@ -45,7 +54,16 @@ internal abstract class StreamResponseWriter(HttpContext context, StreamMediaTyp
             }
 
             Start();
-            await WriteMessageCoreAsync(message, cancellationToken);
+            if (shared is not null && SharedCodec is { } codec)
+            {
+                Response.BodyWriter.Write(shared.FramedFor(this, codec).Span);
+                await FlushAsync(cancellationToken);
+            }
+            else
+            {
+                await WriteMessageCoreAsync(message, cancellationToken);
+            }
+
             OnWritten();
         }
         finally
@@ -99,6 +117,17 @@ internal abstract class StreamResponseWriter(HttpContext context, StreamMediaTyp
     }
 
     protected abstract Task WriteMessageCoreAsync(IMessage message, CancellationToken cancellationToken);
+
+    /// <summary>
+    /// The codec of a framing whose bytes for a message depend on nothing but the message, the writer's type and this
+    /// codec, so that streams writing the same <see cref="BroadcastMessage{T}"/> can share them; <see langword="null"/>
+    /// (the default): every message is framed by <see cref="WriteMessageCoreAsync"/>.
+    /// </summary>
+    protected internal virtual IMessageCodec? SharedCodec => null;
+
+    /// <summary>Frames <paramref name="message"/> into <paramref name="output"/> exactly as <see cref="WriteMessageCoreAsync"/> writes it; needed when <see cref="SharedCodec"/> is set.</summary>
+    protected internal virtual void Frame(IMessage message, IBufferWriter<byte> output) =>
+        throw new NotSupportedException(GetType().Name + " does not share frames.");
 
     protected abstract Task WriteEndCoreAsync(StreamOutcome outcome, CancellationToken cancellationToken);
 
