@@ -25,7 +25,8 @@ internal static class GrpcWebEndpoints
         RequestDelegate exact = context => context.Request.Path.Value == route ? handler(context) : UnimplementedAsync(context);
         return endpoints.Map(route, exact)
             .WithDisplayName("ProtoHttp gRPC-Web " + route)
-            .WithMetadata([.. metadata, GrpcWebEndpointMetadata.Instance]);
+            // OpenAPI has no words for framed messages: the method is described at its ProtoHttp route and Connect path.
+            .WithMetadata([.. metadata, GrpcWebEndpointMetadata.Instance, new ExcludeFromDescriptionAttribute()]);
     }
 
     private static Task UnimplementedAsync(HttpContext context)
