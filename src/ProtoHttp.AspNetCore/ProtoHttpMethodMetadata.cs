@@ -1,4 +1,7 @@
 using Google.Protobuf.Reflection;
+using Grpc.Core;
+using Microsoft.AspNetCore.Http;
+using ProtoHttp.AspNetCore.Pipeline;
 
 namespace ProtoHttp.AspNetCore;
 
@@ -9,14 +12,20 @@ namespace ProtoHttp.AspNetCore;
 /// </summary>
 public sealed class ProtoHttpMethodMetadata
 {
+    private static readonly string[] PostOnly = [HttpMethods.Post];
+    private static readonly string[] GetAndPost = [HttpMethods.Get, HttpMethods.Post];
+
     private readonly Lazy<byte[]?> _protoSource;
 
-    internal ProtoHttpMethodMetadata(MethodDescriptor method, ProtoHttpProtocol protocol, string formatSuffix, bool allowsGet, Lazy<byte[]?> protoSource)
+    internal ProtoHttpMethodMetadata(CallRoute route, Lazy<byte[]?> protoSource)
     {
-        Method = method;
-        Protocol = protocol;
-        FormatSuffix = formatSuffix;
-        AllowsGet = allowsGet;
+        Method = route.Descriptor;
+        Protocol = route.Protocol.Name;
+        Kind = route.Kind;
+        FormatSuffix = route.Suffix;
+        AllowsGet = route.AllowsGet;
+        RequestMediaTypes = route.Reads;
+        ResponseMediaTypes = route.Writes;
         _protoSource = protoSource;
     }
 
@@ -25,6 +34,18 @@ public sealed class ProtoHttpMethodMetadata
 
     /// <summary>Whether the endpoint is ProtoHttp's <c>/{file}.proto/{Method}</c> route or Connect's procedure path.</summary>
     public ProtoHttpProtocol Protocol { get; }
+
+    /// <summary>The kind of method: unary, server streaming, client streaming or bidirectional.</summary>
+    public MethodType Kind { get; }
+
+    /// <summary>The HTTP methods the endpoint answers: <c>POST</c>, and <c>GET</c> where <see cref="AllowsGet"/>.</summary>
+    public IReadOnlyList<string> Verbs => AllowsGet ? GetAndPost : PostOnly;
+
+    /// <summary>The media types the endpoint reads in a request body, in the order it prefers them.</summary>
+    public IReadOnlyList<string> RequestMediaTypes { get; }
+
+    /// <summary>The media types the endpoint can answer in (a suffix narrows them to one); empty where it answers none (a stream's <c>.xml</c>).</summary>
+    public IReadOnlyList<string> ResponseMediaTypes { get; }
 
     /// <summary>The suffix that forces the response format (<c>.json</c>, <c>.xml</c>...); empty on the plain route.</summary>
     public string FormatSuffix { get; }

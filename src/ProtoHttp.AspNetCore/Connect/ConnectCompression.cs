@@ -1,5 +1,3 @@
-using System.Buffers;
-using System.IO.Compression;
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
 using ProtoHttp.AspNetCore.Internal;
@@ -7,8 +5,8 @@ using ProtoHttp.AspNetCore.Internal;
 namespace ProtoHttp.AspNetCore.Connect;
 
 /// <summary>
-/// gzip for Connect messages, the one compression besides <c>identity</c> this server speaks. Decompression stops at
-/// the request limit, so a small gzip bomb costs at most that much memory and answers <c>resource_exhausted</c>.
+/// Which compression a Connect call uses: gzip, the one besides <c>identity</c> this server speaks, agreed through
+/// Connect's headers. The bytes themselves are <see cref="Pipeline.GzipPayloads"/>'.
 /// </summary>
 internal static class ConnectCompression
 {
@@ -61,48 +59,4 @@ internal static class ConnectCompression
     /// </summary>
     public static bool AnswersGzip(Microsoft.Extensions.Primitives.StringValues acceptEncoding, string? requestEncoding) =>
         acceptEncoding.Count == 0 ? string.Equals(requestEncoding, Gzip, StringComparison.OrdinalIgnoreCase) : Accepts(acceptEncoding);
-
-    /// <summary>Reads the message gzipped in <paramref name="compressed"/>, inflated at most to <paramref name="limit"/>.</summary>
-    /// <exception cref="CallRejectedException">Over the limit (<c>resource_exhausted</c>) or not gzip (<c>invalid_argument</c>).</exception>
-    public static Google.Protobuf.IMessage ReadGzipped(
-        IMessageReader reader, ReadOnlySequence<byte> compressed, Google.Protobuf.Reflection.MessageDescriptor descriptor, long limit)
-    {
-        var (pooled, length) = Decompress(compressed, limit);
-        try
-        {
-            return reader.Read(new ReadOnlySequence<byte>(pooled, 0, length), descriptor);
-        }
-        finally
-        {
-            ArrayPool<byte>.Shared.Return(pooled);
-        }
-    }
-
-    /// <summary>The decompressed bytes, in a pooled array the caller returns.</summary>
-    /// <exception cref="CallRejectedException">Over <paramref name="limit"/> (<c>resource_exhausted</c>) or not gzip (<c>invalid_argument</c>).</exception>
-    private static (byte[] Pooled, int Length) Decompress(ReadOnlySequence<byte> compressed, long limit)
-    {
-        try
-        {
-            return BoundedGzip.TryDecompress(compressed, limit, out var pooled, out var length)
-                ? (pooled, length)
-                : throw new CallRejectedException(StatusCodes.Status429TooManyRequests, StatusCode.ResourceExhausted,
-                    $"The decompressed message is larger than the limit of {limit} bytes.");
-        }
-        catch (InvalidDataException ex)
-        {
-            throw CallRejectedException.BadRequest($"The message is not valid gzip: {ex.Message}");
-        }
-    }
-
-    public static byte[] Compress(ReadOnlySpan<byte> data)
-    {
-        using var output = new MemoryStream();
-        using (var gzip = new GZipStream(output, CompressionLevel.Fastest, leaveOpen: true))
-        {
-            gzip.Write(data);
-        }
-
-        return output.ToArray();
-    }
 }

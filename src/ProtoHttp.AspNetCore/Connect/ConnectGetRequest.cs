@@ -53,7 +53,7 @@ internal static class ConnectGetRequest
             return (reader.Read(new ReadOnlySequence<byte>(bytes), descriptor), codec);
         }
 
-        return (ConnectCompression.ReadGzipped(reader, new ReadOnlySequence<byte>(bytes), descriptor, limit), codec);
+        return (Pipeline.GzipPayloads.ReadMessage(reader, new ReadOnlySequence<byte>(bytes), descriptor, limit), codec);
     }
 
     private static byte[] DecodeBase64Url(string text)

@@ -7,6 +7,8 @@ using ProtoHttp.AspNetCore.Connect;
 using ProtoHttp.AspNetCore.GrpcWeb;
 using ProtoHttp.AspNetCore.Internal;
 using ProtoHttp.AspNetCore.Internal.Explorer;
+using ProtoHttp.AspNetCore.Native;
+using ProtoHttp.AspNetCore.Pipeline;
 
 namespace Microsoft.Extensions.DependencyInjection;
 
@@ -29,6 +31,11 @@ public static class ProtoHttpServiceCollectionExtensions
 
         services.TryAddSingleton<ProtoHttpMarkerService>();
         services.TryAddSingleton<ConnectPathClaims>();
+        services.TryAddSingleton<ProtoServiceRouteBuilder>();
+        // The protocols every service answers, in the order they map their endpoints (docs/architecture.md).
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<CallProtocol, NativeProtocol>(_ => NativeProtocol.Instance));
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<CallProtocol, ConnectProtocol>());
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<CallProtocol, GrpcWebProtocol>());
         services.TryAddSingleton<ExplorerPages>();
         services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, GrpcOrConnectMatcherPolicy>());
         services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, GrpcWebMatcherPolicy>());

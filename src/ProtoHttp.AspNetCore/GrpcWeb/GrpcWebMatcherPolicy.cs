@@ -1,7 +1,6 @@
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Routing;
 using Microsoft.AspNetCore.Routing.Matching;
-using ProtoHttp.AspNetCore.Connect;
 
 namespace ProtoHttp.AspNetCore.GrpcWeb;
 
@@ -10,7 +9,7 @@ namespace ProtoHttp.AspNetCore.GrpcWeb;
 /// the service with <c>MapGrpcService&lt;T&gt;()</c> too. The request's <c>Content-Type</c> settles it: a gRPC-Web type
 /// goes to ProtoHttp's gRPC-Web endpoint, unless the app turned grpc-dotnet's own gRPC-Web on for that endpoint
 /// (<c>EnableGrpcWeb()</c> or <c>[EnableGrpcWeb]</c>), which then answers; any other type never reaches gRPC-Web and is
-/// left to <see cref="GrpcOrConnectMatcherPolicy"/>, which runs next. docs/grpc-web.md says what each mapping gives.
+/// left to Connect's matcher policy, which runs next. docs/grpc-web.md says what each mapping gives.
 /// </summary>
 internal sealed class GrpcWebMatcherPolicy : MatcherPolicy, IEndpointSelectorPolicy
 {
@@ -58,9 +57,8 @@ internal sealed class GrpcWebMatcherPolicy : MatcherPolicy, IEndpointSelectorPol
         return Task.CompletedTask;
     }
 
-    // ProtoHttp's endpoints on these paths: gRPC-Web's and Connect's.
-    private static bool IsOurs(Endpoint endpoint) =>
-        endpoint.Metadata.GetMetadata<GrpcWebEndpointMetadata>() is not null || endpoint.Metadata.GetMetadata<ConnectEndpointMetadata>() is not null;
+    // ProtoHttp's endpoints, whatever their protocol: on these paths gRPC-Web's and Connect's.
+    private static bool IsOurs(Endpoint endpoint) => endpoint.Metadata.GetMetadata<ProtoHttpMethodMetadata>() is not null;
 
     /// <summary>Whether the endpoint's last word on grpc-dotnet's gRPC-Web, as its middleware reads it, is "enabled".</summary>
     private static bool EnablesGrpcWeb(Endpoint endpoint)

@@ -1,4 +1,5 @@
 using Grpc.Core;
+using ProtoHttp.AspNetCore.Pipeline;
 
 namespace ProtoHttp.AspNetCore.Internal;
 

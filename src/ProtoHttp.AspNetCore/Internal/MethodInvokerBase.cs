@@ -1,5 +1,6 @@
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
+using ProtoHttp.AspNetCore.Pipeline;
 
 namespace ProtoHttp.AspNetCore.Internal;
 

@@ -68,8 +68,7 @@ internal sealed class ProtoFileHandler(
         var isHead = HttpMethods.IsHead(request.Method);
         if (!isHead && !HttpMethods.IsGet(request.Method))
         {
-            var failure = new CallFailureInfo(request.Path, logger, codecs, DetailedErrors: false, MaxRequestBodySize: 0, ErrorType: null);
-            await CallErrors.HandleAsync(context, CallRejectedException.MethodNotAllowed(request.Method, AllowedVerbs), failure);
+            await Native.NativeProtocol.RefuseAsync(context, CallRejectedException.MethodNotAllowed(request.Method, AllowedVerbs), request.Path, logger, codecs);
             return;
         }
 

@@ -1,8 +1,9 @@
 using Microsoft.Extensions.Logging;
+using ProtoHttp.AspNetCore.Pipeline;
 
 namespace ProtoHttp.AspNetCore.Internal;
 
-/// <summary>What every call handler of one service shares: its options, codecs, logger, service activator and interceptors.</summary>
+/// <summary>What every call handler of one service shares: the <see cref="CallSettings"/>, its service activator and interceptors.</summary>
 internal sealed class ServiceCallSettings<TService>(
     ProtoHttpOptions options,
     bool detailedErrors,
@@ -12,26 +13,9 @@ internal sealed class ServiceCallSettings<TService>(
     ILogger logger,
     ServiceActivator<TService> activator,
     IReadOnlyList<InterceptorActivator> interceptors)
+    : CallSettings(options, detailedErrors, restrictGet, codecs, inPlaceBodyLimit, logger)
     where TService : class
 {
-    public ProtoHttpOptions Options { get; } = options;
-
-    /// <summary>Whether a service exception's text reaches the client: the option, else on in Development only.</summary>
-    public bool DetailedErrors { get; } = detailedErrors;
-
-    /// <summary>
-    /// Whether GET reaches only the methods marked NO_SIDE_EFFECTS: the option, else on when the app uses cookie
-    /// authentication or antiforgery (<see cref="AmbientCredentials"/>).
-    /// </summary>
-    public bool RestrictGet { get; } = restrictGet;
-
-    public MessageCodecs Codecs { get; } = codecs;
-
-    /// <summary>The largest request body parsed in place in the request pipe (<see cref="InPlaceBodyLimit"/>).</summary>
-    public long InPlaceBodyLimit { get; } = inPlaceBodyLimit;
-
-    public ILogger Logger { get; } = logger;
-
     public ServiceActivator<TService> Activator { get; } = activator;
 
     /// <summary>The interceptors of every call, global ones first, then the service's own.</summary>

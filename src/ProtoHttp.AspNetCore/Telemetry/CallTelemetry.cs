@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using System.Diagnostics.Metrics;
 using Grpc.Core;
-using Microsoft.AspNetCore.Http;
+using ProtoHttp.AspNetCore.Pipeline;
 
 namespace ProtoHttp.AspNetCore.Telemetry;
 
@@ -11,12 +11,6 @@ namespace ProtoHttp.AspNetCore.Telemetry;
 /// </summary>
 internal static class CallTelemetry
 {
-    /// <summary><c>rpc.system</c> of calls on ProtoHttp's own routes; OpenTelemetry has no name for it.</summary>
-    public const string ProtoHttpSystem = "protohttp";
-
-    /// <summary><c>rpc.system</c> of Connect calls, as OpenTelemetry names it.</summary>
-    public const string ConnectSystem = "connect_rpc";
-
     private static readonly ActivitySource Source = new(ProtoHttpInstrumentation.ActivitySourceName);
     private static readonly Meter Meter = new(ProtoHttpInstrumentation.MeterName);
 
@@ -33,10 +27,11 @@ internal static class CallTelemetry
     private static readonly UpDownCounter<long> ActiveStreams = Meter.CreateUpDownCounter<long>(
         "rpc.server.active_streams", unit: "{stream}", description: "Streaming calls in progress.");
 
-    /// <summary>Starts the telemetry of one call.</summary>
-    public static CallScope Start(HttpContext context, string system, IMethod method)
+    /// <summary>Starts the telemetry of one call, tagged with its protocol's <c>rpc.system</c>.</summary>
+    public static CallScope Start(ProtoHttpServerCallContext call)
     {
-        var streaming = method.Type != MethodType.Unary;
+        var method = call.Route.Method;
+        var system = call.Route.Protocol.TelemetrySystem;
         var activity = Source.HasListeners() ? Source.StartActivity($"{method.ServiceName}/{method.Name}", ActivityKind.Internal) : null;
         if (activity is not null)
         {
@@ -45,12 +40,12 @@ internal static class CallTelemetry
             activity.SetTag("rpc.method", method.Name);
         }
 
-        if (streaming && ActiveStreams.Enabled)
+        if (method.Type != MethodType.Unary && ActiveStreams.Enabled)
         {
             ActiveStreams.Add(1, Tags(system, method));
         }
 
-        return new CallScope(context, system, method, activity, Stopwatch.GetTimestamp(), streaming);
+        return new CallScope(activity, Stopwatch.GetTimestamp());
     }
 
     private static TagList Tags(string system, IMethod method) => new()
@@ -61,17 +56,21 @@ internal static class CallTelemetry
     };
 
     /// <summary>One call's telemetry, ended once with the status it answered.</summary>
-    internal readonly struct CallScope(HttpContext context, string system, IMethod method, Activity? activity, long started, bool streaming)
+    internal readonly struct CallScope(Activity? activity, long started)
     {
-        public void Stop(StatusCode code)
+        public void Stop(ProtoHttpServerCallContext call, StatusCode code)
         {
-            var statusTag = system == ConnectSystem ? "rpc.connect_rpc.error_code" : "rpc.grpc.status_code";
-            object statusValue = system == ConnectSystem ? ConnectCodes.Name(code) : (int)code;
+            var method = call.Route.Method;
+            var system = call.Route.Protocol.TelemetrySystem;
+            var measured = Duration.Enabled || RequestSize.Enabled || ResponseSize.Enabled;
+            // The protocol names its status attribute, and whether a success carries one; asked only when someone listens,
+            // as its value may be boxed.
+            var status = activity is not null || measured ? call.Route.Protocol.StatusTag(code) : null;
             if (activity is not null)
             {
-                if (code != StatusCode.OK || system != ConnectSystem)
+                if (status is { } tag)
                 {
-                    activity.SetTag(statusTag, statusValue);
+                    activity.SetTag(tag.Key, tag.Value);
                 }
 
                 if (code != StatusCode.OK)
@@ -82,23 +81,25 @@ internal static class CallTelemetry
                 activity.Dispose();
             }
 
+            var streaming = method.Type != MethodType.Unary;
             if (streaming && ActiveStreams.Enabled)
             {
                 ActiveStreams.Add(-1, Tags(system, method));
             }
 
-            if (!Duration.Enabled && !RequestSize.Enabled && !ResponseSize.Enabled)
+            if (!measured)
             {
                 return;
             }
 
             var tags = Tags(system, method);
-            if (code != StatusCode.OK || system != ConnectSystem)
+            if (status is { } statusTag)
             {
-                tags.Add(statusTag, statusValue);
+                tags.Add(statusTag);
             }
 
             Duration.Record(Stopwatch.GetElapsedTime(started).TotalSeconds, tags);
+            var context = call.HttpContext;
             if (context.Request.ContentLength is { } requestLength)
             {
                 RequestSize.Record(requestLength, tags);

@@ -5,10 +5,11 @@ using Grpc.Core;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
 using ProtoHttp.AspNetCore.GrpcWeb;
+using ProtoHttp.Streaming;
 
 namespace ProtoHttp.Tests.GrpcWeb;
 
-/// <summary>A gRPC-Web answer: 200 in the call's type, a frame per message, the trailers frame last, nothing after it.</summary>
+/// <summary>gRPC-Web's framing of an answer: 200 in the call's type, a frame per message, the trailers frame last, nothing after it.</summary>
 public sealed class GrpcWebResponseWriterTests
 {
     private static readonly IMessageCodec Protobuf = new MessageCodecs(FormatOptions.Default).Writer(MessageFormat.Protobuf)!;
@@ -21,10 +22,11 @@ public sealed class GrpcWebResponseWriterTests
 
         await writer.WriteMessageAsync(new StringValue { Value = "a" }, CancellationToken.None);
         await writer.WriteMessageAsync(new StringValue { Value = "b" }, CancellationToken.None);
-        await writer.EndAsync(StatusCode.OK, "", new Metadata { { "count", "2" } });
+        await writer.EndAsync(StreamOutcome.Ok(new Metadata { { "count", "2" } }));
 
         Assert.Equal(200, context.Response.StatusCode);
         Assert.Equal("application/grpc-web+proto", context.Response.ContentType);
+        Assert.Equal("no-cache", context.Response.Headers.CacheControl);
         byte[] expected =
         [
             0, 0, 0, 0, 3, 0x0a, 1, (byte)'a',
@@ -35,24 +37,13 @@ public sealed class GrpcWebResponseWriterTests
     }
 
     [Fact]
-    public async Task AUnaryAnswerGoesOutWithItsTrailers()
-    {
-        var (context, body) = Context();
-        var writer = new GrpcWebResponseWriter(context, GrpcWebMediaTypes.Parse("application/grpc-web")!, Protobuf);
-
-        await writer.EndAsync(StatusCode.OK, "", trailers: null, last: new StringValue { Value = "a" });
-
-        Assert.Equal([0, 0, 0, 0, 3, 0x0a, 1, (byte)'a', 0x80, 0, 0, 0, 16, .. "grpc-status: 0\r\n"u8], body.ToArray());
-    }
-
-    [Fact]
     public async Task InTextModeEachWriteIsItsOwnPaddedBase64()
     {
         var (context, body) = Context();
         var writer = new GrpcWebResponseWriter(context, GrpcWebMediaTypes.Parse("application/grpc-web-text")!, Protobuf);
 
         await writer.WriteMessageAsync(new StringValue { Value = "a" }, CancellationToken.None);
-        await writer.EndAsync(StatusCode.NotFound, "gone", null);
+        await writer.EndAsync(new StreamOutcome(StatusCode.NotFound, "gone", null));
 
         Assert.Equal("application/grpc-web-text", context.Response.ContentType);
         var trailers = "grpc-status: 5\r\ngrpc-message: gone\r\n"u8.ToArray();
@@ -66,7 +57,7 @@ public sealed class GrpcWebResponseWriterTests
     {
         var (context, body) = Context();
         var writer = new GrpcWebResponseWriter(context, GrpcWebMediaTypes.Parse("application/grpc-web")!, Protobuf);
-        await writer.EndAsync(StatusCode.DeadlineExceeded, "late", null);
+        await writer.EndAsync(new StreamOutcome(StatusCode.DeadlineExceeded, "late", null));
         var length = body.Length;
 
         await Assert.ThrowsAsync<InvalidOperationException>(() => writer.WriteMessageAsync(new StringValue(), CancellationToken.None));

@@ -4,6 +4,7 @@ using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging.Abstractions;
 using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Native;
 
 namespace ProtoHttp.Tests.Hosting;
 
@@ -51,7 +52,7 @@ public sealed class AuthorizationResultHandlerTests
     public async Task NoBodyIsWrittenOutsideProtoHttpOrForARedirect(int status)
     {
         var handler = new ProtoHttpAuthorizationResultHandler(new StatusHandler(status));
-        var protoHttp = Context(new EndpointErrorWriter("M", NullLogger.Instance, new MessageCodecs(FormatOptions.Default), null, connect: false));
+        var protoHttp = Context(new EndpointErrorWriter("M", NullLogger.Instance, new MessageCodecs(FormatOptions.Default), NativeProtocol.Instance, errorType: null));
         var other = Context(writer: null);
 
         await handler.HandleAsync(_ => Task.CompletedTask, protoHttp, AnyUser, PolicyAuthorizationResult.Challenge());

@@ -3,19 +3,22 @@ using System.IO.Pipelines;
 using Google.Protobuf.Reflection;
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Http.Features;
+using Microsoft.AspNetCore.Server.Kestrel.Core.Features;
+using ProtoHttp.AspNetCore.Pipeline;
 using ProtoHttp.Streaming;
 
 namespace ProtoHttp.AspNetCore.Internal.Streaming;
 
 /// <summary>
-/// The <see cref="IAsyncStreamReader{T}"/> a client-streaming or bidirectional service reads its requests from: Connect
-/// envelopes read one at a time from the request body as they arrive, each at most the request size limit. A malformed
+/// The <see cref="IAsyncStreamReader{T}"/> a client-streaming or bidirectional service reads its requests from:
+/// envelopes (Connect's framing, whatever the protocol) read one at a time from the request body as they arrive, each at most the request size limit. A malformed
 /// envelope is the client's fault: kept in <see cref="Fault"/>, so the call answers it whatever the service made of the
 /// exception it was thrown.
 /// </summary>
 internal sealed class EnvelopeStreamReader<TRequest>(
     PipeReader body, IMessageReader codec, MessageDescriptor descriptor, MessageCodecs serviceCodecs, long limit, long inPlaceLimit, CancellationToken callToken)
-    : IAsyncStreamReader<TRequest>
+    : IAsyncStreamReader<TRequest>, IRequestStream
     where TRequest : class
 {
     private bool _finished;
@@ -23,11 +26,42 @@ internal sealed class EnvelopeStreamReader<TRequest>(
 
     public TRequest Current { get; private set; } = null!;
 
-    /// <summary>How the request is read: whether envelopes flagged compressed (0x01) hold gzip, as a Connect client's Connect-Content-Encoding agreed.</summary>
-    public StreamRequestPlan Plan { get; init; }
+    /// <summary>Whether envelopes flagged compressed (0x01) hold gzip, as the client and the call's protocol agreed.</summary>
+    public bool CompressionAgreed { get; init; }
+
+    /// <summary>The codes of the call's protocol for malformed envelopes.</summary>
+    public EnvelopeRules Rules { get; init; } = EnvelopeRules.Plain;
 
     /// <summary>What was wrong with the request stream, if anything was.</summary>
     public CallRejectedException? Fault { get; private set; }
+
+    /// <summary>
+    /// Opens the request stream of <paramref name="call"/>, which lasts as long as the call: the per-message limit bounds
+    /// memory, so Kestrel's limits on the whole body (size, minimum rate) must not end it.
+    /// </summary>
+    public static EnvelopeStreamReader<TRequest> Open(ProtoHttpServerCallContext call)
+    {
+        var context = call.HttpContext;
+        if (context.Features.Get<IHttpMaxRequestBodySizeFeature>() is { IsReadOnly: false } size)
+        {
+            size.MaxRequestBodySize = null;
+        }
+
+        if (context.Features.Get<IHttpMinRequestBodyDataRateFeature>() is { } rate)
+        {
+            rate.MinDataRate = null;
+        }
+
+        var settings = call.Route.Settings;
+        var reader = new EnvelopeStreamReader<TRequest>(context.Request.BodyReader, call.RequestReader!, call.Route.Descriptor.InputType,
+            settings.Codecs, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, call.CancellationToken)
+        {
+            CompressionAgreed = call.RequestCompressed,
+            Rules = call.Route.Protocol.Envelopes,
+        };
+        call.RequestStream = reader;
+        return reader;
+    }
 
     public Task<bool> MoveNext(CancellationToken cancellationToken) => _reading = MoveNextCoreAsync(cancellationToken);
 
@@ -124,7 +158,7 @@ internal sealed class EnvelopeStreamReader<TRequest>(
 
     private CallRejectedException? CheckHeader(byte flags, uint length)
     {
-        if (SingleEnvelope.CheckFlags(flags, Plan) is { } fault)
+        if (SingleEnvelope.CheckFlags(flags, CompressionAgreed, Rules) is { } fault)
         {
             return Reject(fault);
         }
@@ -169,7 +203,7 @@ internal sealed class EnvelopeStreamReader<TRequest>(
         try
         {
             var message = flags == Envelope.CompressedFlag
-                ? Connect.ConnectCompression.ReadGzipped(codec, payload, descriptor, limit)
+                ? GzipPayloads.ReadMessage(codec, payload, descriptor, limit)
                 : codec.Read(payload, descriptor);
             serviceCodecs.CheckRequiredFields(message);
             return (TRequest)message;

@@ -1,14 +1,14 @@
 using System.Buffers;
 using Google.Protobuf;
 using Microsoft.AspNetCore.Http;
-using ProtoHttp.AspNetCore.Connect;
+using ProtoHttp.AspNetCore.Pipeline;
 using ProtoHttp.Streaming;
 
 namespace ProtoHttp.AspNetCore.Internal.Streaming;
 
 /// <summary>
 /// Connect envelopes: one per message in the stream's codec, then the end-stream envelope with the outcome. With
-/// <see cref="GzipMinSize"/> set (a Connect client that accepts gzip), every envelope whose payload is at least that
+/// <see cref="GzipMinSize"/> set (a client that accepts gzip, as its protocol agreed), every envelope whose payload is at least that
 /// long, the end-stream one too, goes out gzipped with the compressed flag (0x01) set, as Connect's streaming protocol
 /// says; smaller ones go out as they are, flag clear.
 /// </summary>
@@ -64,7 +64,7 @@ internal sealed class EnvelopeStreamWriter(HttpContext context, StreamMediaType 
     {
         if (GzipMinSize is { } minSize && payload.Length >= minSize)
         {
-            payload = ConnectCompression.Compress(payload);
+            payload = GzipPayloads.Compress(payload);
             flags |= Envelope.CompressedFlag;
         }
 

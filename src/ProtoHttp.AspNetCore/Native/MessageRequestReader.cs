@@ -6,21 +6,24 @@ using Microsoft.AspNetCore.Antiforgery;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
 
-namespace ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Pipeline;
+
+namespace ProtoHttp.AspNetCore.Native;
 
 /// <summary>
 /// Reads the one request message of a call, from the query string of a GET or from a body in any format of docs/protocol.md
 /// section 2: first which reader the request needs and what its own format is, then the message. Unary and
 /// server-streaming calls share it.
 /// </summary>
-internal sealed class MessageRequestReader(MessageDescriptor descriptor, MessageCodecs codecs, long maxRequestBodySize, long inPlaceBodyLimit)
+internal static class MessageRequestReader
 {
     /// <summary>The query binder and the own format of a GET: JSON.</summary>
-    public (IMessageReader? Reader, MessageFormat OwnFormat) ForQuery() => (codecs.Reader(MessageFormat.Form), MessageFormat.Json);
+    public static (IMessageReader? Reader, MessageFormat OwnFormat) ForQuery(MessageCodecs codecs) => (codecs.Reader(MessageFormat.Form), MessageFormat.Json);
 
     /// <summary>The reader a POST body's <c>Content-Type</c> names, and the request's own format.</summary>
     /// <exception cref="CallRejectedException">The type is missing for a body, unknown, not UTF-8 (415), or a form without a valid antiforgery token (400).</exception>
-    public (IMessageReader? Reader, MessageFormat OwnFormat) ForBody(HttpRequest request)
+    public static (IMessageReader? Reader, MessageFormat OwnFormat) ForBody(HttpRequest request, MessageCodecs codecs)
     {
         var contentType = request.ContentType;
         if (string.IsNullOrEmpty(contentType))
@@ -58,7 +61,7 @@ internal sealed class MessageRequestReader(MessageDescriptor descriptor, Message
         request.ContentLength is > 0
         || request.ContentLength is null && (request.HttpContext.Features.Get<IHttpRequestBodyDetectionFeature>()?.CanHaveBody ?? false);
 
-    public IMessage ReadQuery(HttpRequest request, IMessageReader? reader)
+    public static IMessage ReadQuery(HttpRequest request, IMessageReader? reader, MessageDescriptor descriptor)
     {
         var query = request.QueryString.Value;
         if (string.IsNullOrEmpty(query) || query == "?")
@@ -76,14 +79,21 @@ internal sealed class MessageRequestReader(MessageDescriptor descriptor, Message
         return reader.Read(new ReadOnlySequence<byte>(bytes), descriptor);
     }
 
-    public async ValueTask<IMessage> ReadBodyAsync(HttpContext context, IMessageReader? reader, CancellationToken cancellationToken)
+    /// <summary>Reads the message in the body and checks its required fields.</summary>
+    public static async ValueTask<IMessage> ReadBodyAsync(
+        HttpContext context, IMessageReader? reader, MessageDescriptor descriptor, CallSettings settings, CancellationToken cancellationToken)
     {
         if (reader is null)
         {
-            return MessageFactory.Create(descriptor);
+            // No body: the empty message, which must still have what a proto2 message requires.
+            var empty = MessageFactory.Create(descriptor);
+            settings.Codecs.CheckRequiredFields(empty);
+            return empty;
         }
 
-        using var body = await RequestBodyReader.ReadAsync(context, maxRequestBodySize, inPlaceBodyLimit, cancellationToken);
-        return reader.Read(body.Data, descriptor);
+        using var body = await RequestBodyReader.ReadAsync(context, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, cancellationToken);
+        var message = reader.Read(body.Data, descriptor);
+        settings.Codecs.CheckRequiredFields(message);
+        return message;
     }
 }

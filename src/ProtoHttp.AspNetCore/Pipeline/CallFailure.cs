@@ -1,6 +1,7 @@
 using Grpc.Core;
+using ProtoHttp.AspNetCore.Internal;
 
-namespace ProtoHttp.AspNetCore.Internal;
+namespace ProtoHttp.AspNetCore.Pipeline;
 
 /// <summary>
 /// What <see cref="CallErrors"/> decided a failed call answers: the HTTP status and code, the text the client may see,

@@ -2,8 +2,9 @@ using Grpc.Core;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Routing;
 using Microsoft.Extensions.Logging;
+using ProtoHttp.AspNetCore.Internal;
 
-namespace ProtoHttp.AspNetCore.Internal;
+namespace ProtoHttp.AspNetCore.Native;
 
 /// <summary>Answers 404 with an ErrorResult for any path under the service prefix that names no method.</summary>
 internal sealed class UnknownMethodHandler(MessageCodecs codecs, ILogger logger)
@@ -12,12 +13,10 @@ internal sealed class UnknownMethodHandler(MessageCodecs codecs, ILogger logger)
 
     public Task HandleAsync(HttpContext context)
     {
-        context.Response.Headers.Vary = "Accept";
         // The catch-all route names the method; a method route reached with the wrong case does not.
         var path = context.Request.Path.Value ?? string.Empty;
         var name = context.GetRouteValue(PathParameter) as string ?? path[(path.LastIndexOf('/') + 1)..];
-        var failure = new CallFailureInfo(name, logger, codecs, DetailedErrors: false, MaxRequestBodySize: 0, ErrorType: null);
         var rejection = new CallRejectedException(StatusCodes.Status404NotFound, StatusCode.NotFound, $"Method '{name}' not found.");
-        return CallErrors.HandleAsync(context, rejection, failure);
+        return NativeProtocol.RefuseAsync(context, rejection, name, logger, codecs);
     }
 }

@@ -1,0 +1,51 @@
+using Google.Protobuf.Reflection;
+using Grpc.Core;
+using ProtoHttp.Streaming;
+
+namespace ProtoHttp.AspNetCore.Pipeline;
+
+/// <summary>
+/// One endpoint of one method in one protocol, decided once when the service is mapped: the path, what a suffix in it
+/// forces, whether it answers GET, and what it reads and writes. Every call on the endpoint shares it through
+/// <see cref="ProtoHttpServerCallContext.Route"/>; the endpoint's <see cref="ProtoHttpMethodMetadata"/> describes it.
+/// </summary>
+internal sealed record CallRoute
+{
+    public required CallProtocol Protocol { get; init; }
+
+    /// <summary>The gRPC method: name, service, and kind (<see cref="IMethod.Type"/>).</summary>
+    public required IMethod Method { get; init; }
+
+    public required MethodDescriptor Descriptor { get; init; }
+
+    public required CallSettings Settings { get; init; }
+
+    /// <summary>The route pattern the endpoint is mapped at.</summary>
+    public required string Pattern { get; init; }
+
+    /// <summary>The error format the route forces (a suffix's); null where the request decides.</summary>
+    public WritableMediaType? ErrorType { get; init; }
+
+    /// <summary>The suffix of <see cref="Pattern"/> after the method name (<c>.json</c>, <c>.sse</c>); empty on the plain route.</summary>
+    public string Suffix { get; init; } = "";
+
+    /// <summary>Whether the endpoint answers GET as well as POST.</summary>
+    public bool AllowsGet { get; init; }
+
+    /// <summary>The unary answer's type a suffix forces; null where the request decides.</summary>
+    public WritableMediaType? ForcedType { get; init; }
+
+    /// <summary>The stream a suffix forces; null where the request decides.</summary>
+    public StreamMediaType? ForcedStream { get; init; }
+
+    /// <summary>A suffix that names a format with no stream form (<c>.xml</c> on a streaming method): a 406 once the request is otherwise acceptable.</summary>
+    public string? SuffixWithoutStream { get; init; }
+
+    /// <summary>The media types the endpoint reads in a request body, for the endpoint's metadata.</summary>
+    public IReadOnlyList<string> Reads { get; init; } = [];
+
+    /// <summary>The media types the endpoint answers in, for the endpoint's metadata.</summary>
+    public IReadOnlyList<string> Writes { get; init; } = [];
+
+    public MethodType Kind => Method.Type;
+}

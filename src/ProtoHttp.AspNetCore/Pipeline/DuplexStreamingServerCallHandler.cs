@@ -1,0 +1,38 @@
+using Grpc.Core;
+using Microsoft.AspNetCore.Http;
+using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Internal.Streaming;
+using ProtoHttp.Streaming;
+
+namespace ProtoHttp.AspNetCore.Pipeline;
+
+/// <summary>
+/// A bidirectional method's core: requests as envelopes the service reads as they arrive while it writes its answers
+/// as a stream. Only HTTP/2 and later carry both directions at once; over HTTP/1.1 the answer is 505, in every protocol.
+/// </summary>
+internal sealed class DuplexStreamingServerCallHandler<TService, TRequest, TResponse>(
+    CallRoute route, DuplexStreamingMethodInvoker<TService, TRequest, TResponse> invoker)
+    : ServerCallHandler<TService, TRequest, TResponse>(route)
+    where TService : class
+    where TRequest : class
+    where TResponse : class
+{
+    protected override void CheckTransport(HttpRequest request)
+    {
+        if (HttpMethods.IsPost(request.Method) && !(HttpProtocol.IsHttp2(request.Protocol) || HttpProtocol.IsHttp3(request.Protocol)))
+        {
+            throw new CallRejectedException(StatusCodes.Status505HttpVersionNotsupported, StatusCode.Unimplemented,
+                $"Method '{Route.Method.Name}' is bidirectional and needs HTTP/2, where requests and responses flow at once; this request came over {request.Protocol}.");
+        }
+    }
+
+    protected override async ValueTask HandleCallAsyncCore(ProtoHttpServerCallContext call)
+    {
+        var requests = EnvelopeStreamReader<TRequest>.Open(call);
+        var responses = call.ResponseStream ??= Route.Protocol.OpenResponseStream(call);
+        call.FromService = true;
+        await invoker.InvokeAsync(requests, new ResponseStreamWriter<TResponse>(responses, call.CancellationToken), call);
+        call.ServiceReturned();
+        await responses.EndAsync(StreamOutcome.Ok(call.TrailersOrNull));
+    }
+}

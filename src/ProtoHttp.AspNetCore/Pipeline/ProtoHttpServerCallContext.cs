@@ -1,0 +1,182 @@
+using System.Net.Sockets;
+using Grpc.Core;
+using Microsoft.AspNetCore.Http;
+using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Internal.Streaming;
+using ProtoHttp.AspNetCore.Telemetry;
+using ProtoHttp.Streaming;
+
+namespace ProtoHttp.AspNetCore.Pipeline;
+
+/// <summary>
+/// One call, from its request to its last byte, as grpc-dotnet's <c>HttpContextServerCallContext</c>: the
+/// <see cref="ServerCallContext"/> the service sees, and all the call's state the lifecycle and the protocol share: the
+/// route it came in on, its deadline and telemetry, whether a failure now is the app's or ProtoHttp's, how its request
+/// is read and its answer written, and its streams. One object per call; nothing is threaded through locals.
+/// </summary>
+internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, CallRoute route) : ServerCallContext
+{
+    /// <summary>
+    /// The <see cref="ServerCallContext.UserState"/> key under which grpc-dotnet's <c>GetHttpContext()</c> looks for the
+    /// <see cref="HttpContext"/> of a context that is not its own, so that extension works on ProtoHttp calls too.
+    /// </summary>
+    public const string HttpContextKey = "__HttpContext";
+
+    private Metadata? _requestHeaders;
+    private Metadata? _responseTrailers;
+    private AuthContext? _authContext;
+    private Dictionary<object, object>? _userState;
+    private CallTelemetry.CallScope _telemetry;
+
+    public HttpContext HttpContext { get; } = httpContext;
+
+    /// <summary>The endpoint the call came in on: its protocol, method and route options.</summary>
+    public CallRoute Route { get; } = route;
+
+    /// <summary>The call's deadline, once <see cref="StartDeadline"/> ran.</summary>
+    public CallDeadline? CallDeadline { get; private set; }
+
+    /// <summary>The timeout the request asked for, for the text of a missed deadline.</summary>
+    public TimeSpan? Timeout { get; private set; }
+
+    /// <summary>
+    /// Whether what fails now fails in the app's code (the service, its interceptors, their activation) rather than
+    /// in ProtoHttp's reading, binding or writing: <see cref="CallErrors"/> blames and logs accordingly.
+    /// </summary>
+    public bool FromService { get; set; }
+
+    /// <summary>The reader of the request body (or of the envelopes' payloads); null for an empty request.</summary>
+    public IMessageReader? RequestReader { get; set; }
+
+    /// <summary>The type a unary answer goes out in.</summary>
+    public WritableMediaType? ResponseType { get; set; }
+
+    /// <summary>The type an error status and body go out in; null where the request decides (<see cref="ErrorFormat"/>).</summary>
+    public WritableMediaType? ErrorType { get; set; }
+
+    /// <summary>The framing and codec of a streaming answer.</summary>
+    public StreamMediaType? ResponseStreamType { get; set; }
+
+    /// <summary>The envelope stream the request body is in, when it is in envelopes.</summary>
+    public StreamMediaType? RequestEnvelope { get; set; }
+
+    /// <summary>Whether request envelopes flagged compressed (0x01) hold gzip, as the client and the protocol agreed.</summary>
+    public bool RequestCompressed { get; set; }
+
+    /// <summary>The streaming answer, once opened: after its first byte a failure can only be told in its last record.</summary>
+    public StreamResponseWriter? ResponseStream { get; set; }
+
+    /// <summary>The request stream of a client-streaming or bidirectional call, once opened.</summary>
+    public IRequestStream? RequestStream { get; set; }
+
+    /// <summary>Whether the service set response trailers, without making the collection.</summary>
+    public bool HasResponseTrailers => _responseTrailers is { Count: > 0 };
+
+    /// <summary>The service's trailers, or <see langword="null"/> when it set none.</summary>
+    public Metadata? TrailersOrNull => HasResponseTrailers ? _responseTrailers : null;
+
+    protected override string MethodCore => Route.Method.FullName;
+
+    protected override string HostCore => HttpContext.Request.Host.Value ?? string.Empty;
+
+    protected override string PeerCore
+    {
+        get
+        {
+            var connection = HttpContext.Connection;
+            return connection.RemoteIpAddress switch
+            {
+                null => "unknown",
+                { AddressFamily: AddressFamily.InterNetworkV6 } address => $"ipv6:[{address}]:{connection.RemotePort}",
+                var address => $"ipv4:{address}:{connection.RemotePort}",
+            };
+        }
+    }
+
+    protected override DateTime DeadlineCore => CallDeadline?.Utc ?? DateTime.MaxValue;
+
+    protected override Metadata RequestHeadersCore => _requestHeaders ??= HeaderMetadata.FromRequest(HttpContext.Request.Headers);
+
+    protected override CancellationToken CancellationTokenCore => CallDeadline?.Token ?? HttpContext.RequestAborted;
+
+    protected override Metadata ResponseTrailersCore => _responseTrailers ??= [];
+
+    protected override Status StatusCore { get; set; }
+
+    protected override WriteOptions? WriteOptionsCore { get; set; }
+
+    // Made only when asked for: most services never look, and every call would pay for it.
+    protected override AuthContext AuthContextCore => _authContext ??= PeerAuthContext.For(HttpContext.Connection.ClientCertificate);
+
+    // Made only when asked for, like the rest; grpc-dotnet's GetHttpContext() asks, and finds the HttpContext there.
+    protected override IDictionary<object, object> UserStateCore => _userState ??= new() { [HttpContextKey] = HttpContext };
+
+    /// <summary>Starts the call's telemetry; ended by <see cref="EndAsync"/>.</summary>
+    public void StartTelemetry() => _telemetry = CallTelemetry.Start(this);
+
+    /// <summary>
+    /// Starts the deadline of the client's <paramref name="timeout"/> (none when null) or the host's, whichever is sooner:
+    /// from here on the call runs under its token.
+    /// </summary>
+    public void StartDeadline(TimeSpan? timeout)
+    {
+        CallDeadline = Internal.CallDeadline.Start(HttpContext, timeout, streaming: Route.Kind != MethodType.Unary);
+        Timeout = CallDeadline.Timeout;
+    }
+
+    /// <summary>
+    /// The service returned: what fails from here on is ProtoHttp's again. A status the service set instead of
+    /// throwing is its answer.
+    /// </summary>
+    /// <exception cref="RpcException">The service set a status other than OK.</exception>
+    public void ServiceReturned()
+    {
+        FromService = false;
+        if (StatusCore.StatusCode != StatusCode.OK)
+        {
+            throw new RpcException(StatusCore);
+        }
+    }
+
+    /// <summary>Ends the call: its telemetry with <paramref name="code"/>, its streams, its deadline.</summary>
+    public ValueTask EndAsync(StatusCode code)
+    {
+        _telemetry.Stop(this, code);
+        if (RequestStream is null && ResponseStream is null)
+        {
+            CallDeadline?.Dispose();
+            return ValueTask.CompletedTask;
+        }
+
+        return EndStreamsAsync();
+    }
+
+    protected override ContextPropagationToken CreatePropagationTokenCore(ContextPropagationOptions? options) =>
+        throw new NotSupportedException("ProtoHttp calls do not propagate context to child gRPC calls.");
+
+    protected override Task WriteResponseHeadersAsyncCore(Metadata responseHeaders)
+    {
+        if (HttpContext.Response.HasStarted)
+        {
+            throw new InvalidOperationException("Response headers can only be written once, before the response.");
+        }
+
+        HeaderMetadata.AddToResponse(responseHeaders, HttpContext.Response.Headers);
+        return Task.CompletedTask;
+    }
+
+    private async ValueTask EndStreamsAsync()
+    {
+        if (RequestStream is { } requests)
+        {
+            await requests.StopAsync();
+        }
+
+        if (ResponseStream is { } responses)
+        {
+            await responses.DisposeAsync();
+        }
+
+        CallDeadline?.Dispose();
+    }
+}

@@ -1,0 +1,87 @@
+using Grpc.Core;
+using Microsoft.AspNetCore.Http;
+
+namespace ProtoHttp.AspNetCore.Pipeline;
+
+/// <summary>
+/// The call lifecycle, written once for every protocol and method kind, as grpc-dotnet's <c>ServerCallHandlerBase</c>:
+/// the per-call object and its telemetry, the protocol's check of the request, the deadline, the kind's core (read,
+/// invoke, write), the error funnel, and the end of the call. Each method kind supplies <see cref="HandleCallAsyncCore"/>;
+/// each protocol (<see cref="CallRoute.Protocol"/>) the reading and writing.
+/// </summary>
+internal abstract class ServerCallHandler<TService, TRequest, TResponse>(CallRoute route)
+    where TService : class
+    where TRequest : class
+    where TResponse : class
+{
+    protected CallRoute Route => route;
+
+    /// <summary>Serves one call on the route's endpoint.</summary>
+    public Task HandleCallAsync(HttpContext httpContext)
+    {
+        var call = new ProtoHttpServerCallContext(httpContext, route);
+        call.StartTelemetry();
+        ValueTask core;
+        try
+        {
+            CheckTransport(httpContext.Request);
+            var protocol = route.Protocol;
+            protocol.Accept(call);
+            call.StartDeadline(protocol.ReadTimeout(httpContext.Request));
+            core = HandleCallAsyncCore(call);
+        }
+        catch (Exception ex)
+        {
+            return FailAsync(call, ex);
+        }
+
+        if (!core.IsCompletedSuccessfully)
+        {
+            return AwaitCoreAsync(call, core);
+        }
+
+        // A call that completed without waiting (the common small unary call) costs no second state machine.
+        core.GetAwaiter().GetResult();
+        var end = call.EndAsync(StatusCode.OK);
+        return end.IsCompletedSuccessfully ? Task.CompletedTask : end.AsTask();
+    }
+
+    /// <summary>Reads the request, calls the service through its invoker, and writes what it answers.</summary>
+    protected abstract ValueTask HandleCallAsyncCore(ProtoHttpServerCallContext call);
+
+    /// <summary>Refuses a request the method kind cannot be served over, whatever the protocol (a bidirectional call over HTTP/1.1).</summary>
+    /// <exception cref="Internal.CallRejectedException">The transport cannot carry the call.</exception>
+    protected virtual void CheckTransport(HttpRequest request)
+    {
+    }
+
+    private static async Task AwaitCoreAsync(ProtoHttpServerCallContext call, ValueTask core)
+    {
+        var code = StatusCode.OK;
+        try
+        {
+            await core;
+        }
+        catch (Exception ex)
+        {
+            code = await CallErrors.FailAsync(call, ex);
+        }
+        finally
+        {
+            await call.EndAsync(code);
+        }
+    }
+
+    private static async Task FailAsync(ProtoHttpServerCallContext call, Exception exception)
+    {
+        var code = StatusCode.OK;
+        try
+        {
+            code = await CallErrors.FailAsync(call, exception);
+        }
+        finally
+        {
+            await call.EndAsync(code);
+        }
+    }
+}

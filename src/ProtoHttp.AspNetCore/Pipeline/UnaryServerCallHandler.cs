@@ -1,0 +1,23 @@
+using Google.Protobuf;
+using ProtoHttp.AspNetCore.Internal;
+
+namespace ProtoHttp.AspNetCore.Pipeline;
+
+/// <summary>A unary method's core: one request message in, one answer out, both in the protocol's spelling.</summary>
+internal sealed class UnaryServerCallHandler<TService, TRequest, TResponse>(
+    CallRoute route, UnaryMethodInvoker<TService, TRequest, TResponse> invoker)
+    : ServerCallHandler<TService, TRequest, TResponse>(route)
+    where TService : class
+    where TRequest : class
+    where TResponse : class
+{
+    protected override async ValueTask HandleCallAsyncCore(ProtoHttpServerCallContext call)
+    {
+        var protocol = Route.Protocol;
+        var request = await protocol.ReadMessageAsync(call, call.CancellationToken);
+        call.FromService = true;
+        var response = await invoker.InvokeAsync((TRequest)request, call);
+        call.ServiceReturned();
+        await protocol.WriteMessageAsync(call, (IMessage)response);
+    }
+}
