@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
-# The packages as a team gets them: packs the solution into a folder feed, checks that exactly the four libraries
-# came out, each with its readme, license and symbols, then follows the README's "Serve your own service" steps as
-# printed (.ci/readme_steps.py) in a new folder outside the solution, restoring ProtoHttp from that feed alone.
+# The packages as a team gets them: follows the README's "Serve your own service" steps as printed
+# (.ci/readme_steps.py) in a new folder outside the solution, which pack the four libraries into the folder's feed and
+# restore ProtoHttp from it alone; then checks that exactly the four libraries came out, each with its readme, license
+# and symbols.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-feed="$work/feed"
-dotnet pack ProtoHttp.sln -c Release -o "$feed" -nologo -v quiet
+# A folder of its own, outside the solution (so none of the repository's Directory.*.props apply). The README's first
+# step gives it its own nuget.config and packages folder, which NUGET_PACKAGES would override.
+mkdir "$work/consumer"
+unset NUGET_PACKAGES
+export PROTOHTTP="$repo"
+(cd "$work/consumer" && python3 "$repo/.ci/readme_steps.py" "$repo/README.md")
 
+feed="$work/consumer/feed"
 fail() { echo "consumer test: $1"; exit 1; }
 expected="ProtoHttp.0.1.0.nupkg ProtoHttp.0.1.0.snupkg ProtoHttp.AspNetCore.0.1.0.nupkg ProtoHttp.AspNetCore.0.1.0.snupkg ProtoHttp.AspNetCore.OpenApi.0.1.0.nupkg ProtoHttp.AspNetCore.OpenApi.0.1.0.snupkg ProtoHttp.Client.0.1.0.nupkg ProtoHttp.Client.0.1.0.snupkg"
 packed=$(cd "$feed" && ls | sort | xargs)
@@ -53,19 +59,5 @@ PY
 # An app that gets Microsoft.AspNetCore.OpenApi through it compiles only with the interceptors its targets enable.
 grep -q " buildTransitive/ProtoHttp.AspNetCore.OpenApi.targets\$" <<<"$(unzip -l "$feed/ProtoHttp.AspNetCore.OpenApi.0.1.0.nupkg")" \
   || fail "ProtoHttp.AspNetCore.OpenApi.0.1.0.nupkg has no buildTransitive/ProtoHttp.AspNetCore.OpenApi.targets"
-
-# A folder of its own, outside the solution (so none of the repository's Directory.*.props apply), whose NuGet
-# sources are the machine's plus the feed; a package folder of its own, so nothing cached from an earlier pack of
-# the same version stands in for this one.
-mkdir "$work/consumer"
-cat >"$work/consumer/nuget.config" <<XML
-<?xml version="1.0" encoding="utf-8"?>
-<configuration>
-  <packageSources>
-    <add key="protohttp" value="$feed" />
-  </packageSources>
-</configuration>
-XML
-export NUGET_PACKAGES="$work/packages"
-cd "$work/consumer"
-python3 "$repo/.ci/readme_steps.py" "$repo/README.md"
+# The README's nuget.config put the packages in the folder's own packages folder, not the user-wide one.
+[ -d "$work/consumer/packages/protohttp.aspnetcore/0.1.0" ] || fail "ProtoHttp.AspNetCore was not restored into the folder's own packages folder"

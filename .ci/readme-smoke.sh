@@ -5,17 +5,24 @@ cd "$(dirname "$0")/.."
 
 URL=http://localhost:5080
 log=$(mktemp)
-dotnet run --project samples/SearchService -c Release --no-build >"$log" 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true; rm -f "$log"' EXIT
-
-for _ in $(seq 1 60); do
-  curl -sf -o /dev/null "$URL/ProtoService.proto" && break
-  sleep 1
-done
-grep -q "Now listening on: $URL" "$log" || { cat "$log"; echo "the sample did not print $URL"; exit 1; }
+server=
+stop_sample() { [ -z "$server" ] || { kill $server 2>/dev/null; wait $server 2>/dev/null || true; server=; }; }
+trap 'stop_sample; rm -f "$log"' EXIT
+# Starts the sample as the README prints it (built already: Release, --no-build), with the arguments given after --,
+# and waits until it answers.
+start_sample() {
+  dotnet run --project samples/SearchService -c Release --no-build "$@" >"$log" 2>&1 &
+  server=$!
+  for _ in $(seq 1 60); do
+    curl -sf -o /dev/null "$URL/ProtoService.proto" && break
+    sleep 1
+  done
+  grep -q "Now listening on: $URL" "$log" || { cat "$log"; echo "the sample did not print $URL"; exit 1; }
+}
 
 fail() { echo "README smoke: $1"; exit 1; }
+start_sample
+grep -q "Hosting environment: Production" "$log" || fail "the sample run without arguments is not in Production"
 status() { curl -s -o /dev/null -w '%{http_code}' "$@"; }
 
 # JSON search finds Chai.
@@ -47,6 +54,9 @@ curl -s $URL/openapi/v1.json | jq -e '.components.schemas["Northwind.Order"].pro
 [ "$(status -X POST -H 'Accept: image/png' -H 'Content-Type: application/json' -d '{"query":"chai"}' $URL/ProtoService.proto/Search)" = 406 ] || fail "Accept: image/png is not 406"
 [ "$(status -X PUT $URL/ProtoService.proto/Search)" = 405 ] || fail "PUT is not 405"
 curl -s -X PUT $URL/ProtoService.proto/Search | jq -e '.code == "UNIMPLEMENTED"' >/dev/null || fail "405 has no ErrorResult"
+# Outside Development a service exception's message stays on the server.
+curl -s -X POST -H 'Content-Type: application/json' -d '{"query":""}' $URL/ProtoService.proto/Search \
+  | jq -e '.errorText == "The service failed to handle the call."' >/dev/null || fail "the 500 in Production is not the fixed sentence"
 
 # GET: JSON for curl, XML when asked for or with the .xml suffix, and for a browser's Accept.
 curl -s "$URL/ProtoService.proto/Search?query=chai" | jq -e '.result[0].title == "Chai"' >/dev/null || fail "GET did not answer JSON hits"
@@ -72,4 +82,12 @@ curl -s -N -H 'Accept: text/event-stream' "$URL/NorthwindStreams.proto/ReplayOrd
 # The typed client sample.
 dotnet run --project samples/SearchClient -c Release --no-build -- chai | grep -q Chai || fail "SearchClient did not print Chai"
 
-echo "README smoke: 23 passed, 0 failed"
+# The Development line, after -- as the README prints it (before --, the .NET 10 SDK takes --environment for itself):
+# detailed errors are on, so the 500 carries the exception's message.
+stop_sample
+start_sample -- --environment Development
+grep -q "Hosting environment: Development" "$log" || fail "-- --environment Development did not run the sample in Development"
+curl -s -X POST -H 'Content-Type: application/json' -d '{"query":""}' $URL/ProtoService.proto/Search \
+  | jq -e '.errorText == "The service failed to handle the call. The query is empty."' >/dev/null || fail "Development did not turn on detailed errors"
+
+echo "README smoke: 27 passed, 0 failed"

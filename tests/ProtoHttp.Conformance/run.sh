@@ -76,7 +76,7 @@ run protohttp --failure_list "$here/known_failures.txt" -- || protohttp_status=$
 $write_docs && cp "$results/conformance.md" "$root/docs/conformance.md"
 if grep -aq '^protohttp-testee: unexpected status' "$results/protohttp/runner.log"; then
   grep -a '^protohttp-testee: unexpected status' "$results/protohttp/runner.log" | cut -c1-400 | head -20
-  echo "conformance: ProtoHttp answered statuses PROTOCOL.md does not give for these cases"
+  echo "conformance: ProtoHttp answered statuses docs/protocol.md does not give for these cases"
   protohttp_status=1
 fi
 if [ $protohttp_status -ne 0 ]; then

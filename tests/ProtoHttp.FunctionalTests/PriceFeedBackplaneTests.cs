@@ -105,6 +105,24 @@ public sealed class PriceFeedBackplaneTests
         Assert.Empty(instance.Logs.Errors);
     }
 
+    [RedisFact]
+    public async Task WhileRedisIsDownEachRetryLogsOneLineWithTheReasonAndOnlyTheFirstCarriesTheStackTrace()
+    {
+        await using var redis = await RedisServer.StartAsync();
+        await redis.StopAsync();
+        await using var instance = await StartInstanceAsync(redis, TimeSpan.FromHours(1));
+
+        await WaitUntilAsync(() => Task.FromResult(NotConnectedLines(instance).Count >= 3), "three attempts to reach Redis");
+
+        var lines = NotConnectedLines(instance);
+        Assert.NotNull(lines[0].Exception);
+        Assert.All(lines.Skip(1), line => Assert.Null(line.Exception));
+        Assert.All(lines, line => Assert.Matches(@"^Price feed backplane: Redis cannot be reached \(.+\); trying again in ", line.Message));
+    }
+
+    private static List<LogEntry> NotConnectedLines(SampleServer server) =>
+        [.. server.Logs.Entries.Where(e => e.Category == typeof(RedisPriceBackplane).FullName && e.EventId.Id == 2)];
+
     private static Task<SampleServer> StartInstanceAsync(RedisServer redis, TimeSpan interval) => SampleServer.StartAsync(configure: builder =>
     {
         builder.Configuration["PriceTicker:Redis"] = redis.Configuration;

@@ -1,3 +1,4 @@
+using System.Text.RegularExpressions;
 using SearchService.Catalog;
 
 namespace ProtoHttp.FunctionalTests;
@@ -6,7 +7,7 @@ namespace ProtoHttp.FunctionalTests;
 /// The sample's word index against the plainest reading of its rules: compare every query word with every word of
 /// every product. Both must rank every query alike, word for word of the catalogue, prefixes and combinations.
 /// </summary>
-public sealed class ProductCatalogTests
+public sealed partial class ProductCatalogTests
 {
     private static readonly ProductCatalog Catalog = ProductCatalog.Load(Path.Combine(AppContext.BaseDirectory, "Data"));
     private static readonly IReadOnlyList<Product> AllProducts = Catalog.Products;
@@ -19,6 +20,23 @@ public sealed class ProductCatalogTests
             .ToList();
 
         Assert.Empty(mismatches);
+    }
+
+    [Theory]
+    [InlineData("chai <tea>")]
+    [InlineData("chai [tea]")]
+    [InlineData("chai {tea}")]
+    [InlineData("chai+tea")]
+    [InlineData("chai*tea")]
+    [InlineData("chai_tea")]
+    [InlineData("«chai» #tea")]
+    [InlineData("chai|tea=")]
+    public void AnyPunctuationSeparatesWordsAsParenthesesDo(string query)
+    {
+        var hits = Catalog.Search(query);
+
+        Assert.Equal("Chai", hits[0].Name);
+        Assert.Equal(Catalog.Search("chai (tea)").Select(p => p.Id), hits.Select(p => p.Id));
     }
 
     [Fact]
@@ -35,7 +53,7 @@ public sealed class ProductCatalogTests
     private static HashSet<string> Queries()
     {
         var words = AllProducts.SelectMany(p => p.Fields).SelectMany(f => f.Words).Distinct(StringComparer.OrdinalIgnoreCase).Order(StringComparer.Ordinal).ToList();
-        var queries = new HashSet<string>(StringComparer.Ordinal) { "", "  ", "chai", "CHAI", "Chai zzzzzz", "sauce", "ch", "cha", "sea food", "c", "aniseed syrup", "ß", "Pâté" };
+        var queries = new HashSet<string>(StringComparer.Ordinal) { "", "  ", "chai", "CHAI", "Chai zzzzzz", "sauce", "ch", "cha", "sea food", "c", "aniseed syrup", "ß", "Pâté", "chai <tea>", "<b>sauce</b>", "sir rodney's", "1/2" };
         for (var i = 0; i < words.Count; i++)
         {
             queries.Add(words[i]);
@@ -50,8 +68,7 @@ public sealed class ProductCatalogTests
     /// <summary>The rules as the catalogue states them, one comparison at a time.</summary>
     private static List<Product> FullScan(string query)
     {
-        var words = query.Split([' ', ',', '.', '-', '/', '(', ')', '\'', '"', '&', ';', ':', '!', '?'], StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
-            .Distinct(StringComparer.OrdinalIgnoreCase).ToArray();
+        var words = Words().Matches(query).Select(m => m.Value).Distinct(StringComparer.OrdinalIgnoreCase).ToArray();
         if (words.Length == 0)
         {
             return [];
@@ -103,4 +120,8 @@ public sealed class ProductCatalogTests
 
         return total;
     }
+
+    /// <summary>A word, as the catalogue reads one: letters, decimal digits and the marks that combine with them.</summary>
+    [GeneratedRegex(@"[\p{L}\p{Nd}\p{Mn}\p{Mc}]+")]
+    private static partial Regex Words();
 }

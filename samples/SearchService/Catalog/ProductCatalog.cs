@@ -16,8 +16,6 @@ public sealed class ProductCatalog
     /// <summary>Catalogues up to this size score a query on the stack, allocating nothing per product.</summary>
     private const int MaxStackProducts = 1024;
 
-    private static readonly char[] Separators = [' ', ',', '.', '-', '/', '(', ')', '\'', '"', '&', ';', ':', '!', '?'];
-
     private readonly IReadOnlyList<Product> _products;
     private readonly WordIndex _index;
 
@@ -150,14 +148,8 @@ public sealed class ProductCatalog
     private static List<string> QueryWords(string query)
     {
         var words = new List<string>();
-        foreach (var range in query.AsSpan().SplitAny(Separators))
+        foreach (var word in Tokenize(query))
         {
-            var word = query.AsSpan(range).Trim();
-            if (word.IsEmpty)
-            {
-                continue;
-            }
-
             var normalized = WordIndex.Normalize(word);
             if (!words.Contains(normalized))
             {
@@ -168,6 +160,31 @@ public sealed class ProductCatalog
         return words;
     }
 
-    private static string[] Tokenize(string text) =>
-        text.Split(Separators, StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+    /// <summary>
+    /// The words of a text: runs of letters and digits (with the combining marks that belong to a letter). Everything
+    /// else separates words, whatever it is, so <c>chai &lt;tea&gt;</c> finds what <c>chai (tea)</c> finds; a list of
+    /// separators would always miss some punctuation or symbol.
+    /// </summary>
+    private static string[] Tokenize(string text)
+    {
+        var words = new List<string>();
+        var start = -1;
+        for (var i = 0; i <= text.Length; i++)
+        {
+            if (i < text.Length && IsWordChar(text[i]))
+            {
+                start = start < 0 ? i : start;
+            }
+            else if (start >= 0)
+            {
+                words.Add(text[start..i]);
+                start = -1;
+            }
+        }
+
+        return [.. words];
+    }
+
+    private static bool IsWordChar(char c) =>
+        char.IsLetterOrDigit(c) || CharUnicodeInfo.GetUnicodeCategory(c) is UnicodeCategory.NonSpacingMark or UnicodeCategory.SpacingCombiningMark;
 }

@@ -55,6 +55,7 @@ public sealed partial class RedisPriceBackplane : IAsyncDisposable
     /// </summary>
     public async Task RunAsync(Action<PriceTick> deliver, CancellationToken stoppingToken)
     {
+        var attempts = 0;
         while (!stoppingToken.IsCancellationRequested)
         {
             ConnectionMultiplexer? connection = null;
@@ -78,7 +79,8 @@ public sealed partial class RedisPriceBackplane : IAsyncDisposable
                     await connection.DisposeAsync();
                 }
 
-                NotConnected(_logger, ConnectRetryDelay, e);
+                // One line per retry says why; the stack trace, the same every time, is logged with the first only.
+                NotConnected(_logger, ConnectRetryDelay, e.Message, attempts++ == 0 ? e : null);
                 try
                 {
                     await Task.Delay(ConnectRetryDelay, stoppingToken);
@@ -155,8 +157,8 @@ public sealed partial class RedisPriceBackplane : IAsyncDisposable
     [LoggerMessage(1, LogLevel.Information, "Price feed backplane: subscribed through Redis at {EndPoints}.")]
     private static partial void Connected(ILogger logger, string endPoints);
 
-    [LoggerMessage(2, LogLevel.Warning, "Price feed backplane: Redis cannot be reached; trying again in {Delay}. Until then this instance's subscribers get no ticks.")]
-    private static partial void NotConnected(ILogger logger, TimeSpan delay, Exception exception);
+    [LoggerMessage(2, LogLevel.Warning, "Price feed backplane: Redis cannot be reached ({Reason}); trying again in {Delay}. Until then this instance's subscribers get no ticks.")]
+    private static partial void NotConnected(ILogger logger, TimeSpan delay, string reason, Exception? exception);
 
     [LoggerMessage(3, LogLevel.Warning, "Price feed backplane: the {ConnectionType} connection to Redis failed ({FailureType}); ticks published until it is back are lost, subscribers stay connected.")]
     private static partial void ConnectionLost(ILogger logger, ConnectionType connectionType, ConnectionFailureType failureType);

@@ -5,9 +5,10 @@ using Microsoft.OpenApi;
 namespace ProtoHttp.AspNetCore.OpenApi.Internal;
 
 /// <summary>
-/// The operations of one unary method at its Connect procedure path <c>/{package}.{Service}/{Method}</c>
-/// (docs/connect.md): POST in Connect's two codecs, GET with <c>connect</c>/<c>encoding</c>/<c>message</c> for methods free
-/// of side effects, and Connect's error JSON.
+/// The operations of one method at its Connect procedure path <c>/{package}.{Service}/{Method}</c> (docs/connect.md):
+/// for a unary method, POST in Connect's two codecs and GET with <c>connect</c>/<c>encoding</c>/<c>message</c> for
+/// methods free of side effects; for a streaming one, POST of Connect envelopes answered in envelopes; and Connect's
+/// error JSON.
 /// </summary>
 internal sealed class ConnectOperations(OpenApiDocument document, MessageSchemas schemas)
 {
@@ -16,6 +17,11 @@ internal sealed class ConnectOperations(OpenApiDocument document, MessageSchemas
 
     public Dictionary<HttpMethod, OpenApiOperation> For(MethodDescriptor method, bool allowsGet, OperationText text)
     {
+        if (method.IsClientStreaming || method.IsServerStreaming)
+        {
+            return new Dictionary<HttpMethod, OpenApiOperation> { [HttpMethod.Post] = StreamOperation(method, text) };
+        }
+
         var post = Operation(method, text, "_Connect");
         post.RequestBody = new OpenApiRequestBody
         {
@@ -37,17 +43,7 @@ internal sealed class ConnectOperations(OpenApiDocument document, MessageSchemas
     private OpenApiOperation Operation(MethodDescriptor method, OperationText text, string idSuffix)
     {
         var operation = text.Operation(method, idSuffix);
-        operation.Parameters =
-        [
-            new OpenApiParameter
-            {
-                Name = "Connect-Protocol-Version",
-                In = ParameterLocation.Header,
-                Description = "The Connect protocol version; Connect clients send 1.",
-                Schema = new OpenApiSchema { Type = JsonSchemaType.String, Enum = [JsonValue.Create("1")] },
-            },
-            Headers.Timeout(),
-        ];
+        operation.Parameters = Parameters();
         operation.Responses = new OpenApiResponses
         {
             ["200"] = new OpenApiResponse
@@ -55,20 +51,67 @@ internal sealed class ConnectOperations(OpenApiDocument document, MessageSchemas
                 Description = $"{method.OutputType.FullName} in the request's codec.",
                 Content = Codecs.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(method.OutputType) }),
             },
-            ["default"] = new OpenApiResponse
-            {
-                Description = "A failure, as Connect's error JSON with Connect's code-to-HTTP table.",
-                Content = new Dictionary<string, OpenApiMediaType> { ["application/json"] = new() { Schema = ErrorSchema() } },
-            },
+            ["default"] = Failure("A failure, as Connect's error JSON with Connect's code-to-HTTP table."),
         };
         return operation;
     }
+
+    /// <summary>
+    /// A streaming method's one operation: envelopes in, envelopes of the same codec out. Once the request is accepted
+    /// the status is 200 whatever happens, and the outcome is the end-stream message, as Connect's streaming protocol says.
+    /// </summary>
+    private OpenApiOperation StreamOperation(MethodDescriptor method, OperationText text)
+    {
+        var operation = text.Operation(method, "_Connect");
+        operation.Parameters = Parameters();
+        operation.RequestBody = method.IsClientStreaming ? StreamBodies.Request(method) : new OpenApiRequestBody
+        {
+            Description = $"Exactly one Connect envelope holding {method.InputType.FullName}.",
+            Content = StreamBodies.EnvelopeTypes.ToDictionary(type => type, StreamBodies.Envelopes),
+            Required = true,
+        };
+        operation.Responses = new OpenApiResponses
+        {
+            ["200"] = new OpenApiResponse
+            {
+                Description = $"{(method.IsServerStreaming ? "A stream of" : "The one")} {method.OutputType.FullName} in Connect envelopes of the request's codec, "
+                    + "then the end-stream message: {} or {\"metadata\": …} on success, {\"error\": {\"code\", \"message\"}, \"metadata\": …} on failure.",
+                Content = StreamBodies.EnvelopeTypes.ToDictionary(type => type, StreamBodies.Envelopes),
+            },
+            ["default"] = Failure("A refusal before the stream starts (verb, media type, HTTP version), as Connect's error JSON."),
+        };
+        if (method.IsClientStreaming && method.IsServerStreaming)
+        {
+            operation.Responses["505"] = Failure(StreamBodies.Http2Only);
+        }
+
+        return operation;
+    }
+
+    private static List<IOpenApiParameter> Parameters() =>
+    [
+        new OpenApiParameter
+        {
+            Name = "Connect-Protocol-Version",
+            In = ParameterLocation.Header,
+            Description = "The Connect protocol version; Connect clients send 1.",
+            Schema = new OpenApiSchema { Type = JsonSchemaType.String, Enum = [JsonValue.Create("1")] },
+        },
+        Headers.Timeout(),
+    ];
+
+    private OpenApiResponse Failure(string description) => new()
+    {
+        Description = description,
+        Content = new Dictionary<string, OpenApiMediaType> { ["application/json"] = new() { Schema = ErrorSchema() } },
+    };
 
     private static IEnumerable<IOpenApiParameter> GetParameters(MethodDescriptor method)
     {
         yield return Query("connect", "The protocol version.", required: false, new OpenApiSchema { Type = JsonSchemaType.String, Enum = [JsonValue.Create("v1")] });
         yield return Query("encoding", "The codec of message.", required: true, new OpenApiSchema { Type = JsonSchemaType.String, Enum = [JsonValue.Create("json"), JsonValue.Create("proto")] });
-        yield return Query("message", $"{method.InputType.FullName} in that codec (URL-encoded, or base64url with base64=1).", required: true, new OpenApiSchema { Type = JsonSchemaType.String });
+        yield return Query("message", $"{method.InputType.FullName} in that codec (URL-encoded, or base64url with base64=1).", required: true,
+            new OpenApiSchema { Type = JsonSchemaType.String, Examples = [JsonValue.Create("{}")] });
         yield return Query("base64", "1 when message is base64url.", required: false, new OpenApiSchema { Type = JsonSchemaType.String, Enum = [JsonValue.Create("1")] });
         yield return Query("compression", "The compression of message: gzip or identity.", required: false, new OpenApiSchema { Type = JsonSchemaType.String, Enum = [JsonValue.Create("gzip"), JsonValue.Create("identity")] });
     }

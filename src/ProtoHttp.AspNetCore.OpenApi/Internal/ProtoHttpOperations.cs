@@ -14,6 +14,10 @@ internal sealed class ProtoHttpOperations(MessageSchemas schemas, QueryParameter
     private static readonly string[] RequestTypes = ["application/json", "application/x-protobuf", "application/xml", "application/x-www-form-urlencoded"];
     private static readonly string[] ResponseTypes = ["application/json", "application/x-protobuf", "application/xml"];
 
+    // docs/protocol.md section 10: a stream fails before its first record as a unary call does, in JSON (also when
+    // negotiation failed), or in protobuf for a connect+proto stream; XML has no stream.
+    private static readonly string[] StreamErrorTypes = ["application/json", "application/x-protobuf"];
+
     public Dictionary<HttpMethod, OpenApiOperation> For(MethodDescriptor method, bool allowsGet, OperationText text)
     {
         var operations = new Dictionary<HttpMethod, OpenApiOperation>
@@ -36,67 +40,72 @@ internal sealed class ProtoHttpOperations(MessageSchemas schemas, QueryParameter
         operation.Parameters = [Headers.Timeout()];
         if (post)
         {
-            operation.RequestBody = method.IsClientStreaming ? StreamRequest(method) : new OpenApiRequestBody
+            operation.RequestBody = method.IsClientStreaming ? StreamBodies.Request(method) : new OpenApiRequestBody
             {
-                Description = $"{method.InputType.FullName}, in the format Content-Type names; an empty body is the empty message.",
-                Content = RequestTypes.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(method.InputType) }),
+                Description = method.IsServerStreaming
+                    ? $"{method.InputType.FullName}, in the format Content-Type names, or as exactly one Connect envelope; an empty body is the empty message."
+                    : $"{method.InputType.FullName}, in the format Content-Type names; an empty body is the empty message.",
+                Content = RequestTypes.Concat(method.IsServerStreaming ? StreamBodies.EnvelopeTypes : [])
+                    .ToDictionary(type => type, type => StreamBodies.EnvelopeTypes.Contains(type)
+                        ? StreamBodies.Envelopes(type)
+                        : new OpenApiMediaType { Schema = schemas.Message(method.InputType) }),
             };
         }
 
+        // Any streaming method answers in a stream framing, a client stream's one message too (docs/protocol.md section 10).
+        var streaming = method.IsClientStreaming || method.IsServerStreaming;
         operation.Responses = new OpenApiResponses
         {
-            ["200"] = method.IsServerStreaming ? StreamResponse(method) : new OpenApiResponse
+            ["200"] = streaming ? StreamResponse(method) : new OpenApiResponse
             {
                 Description = $"{method.OutputType.FullName}, in the format Accept names (or the request's own); the suffixes .json, .xml and .pb on the path force one.",
                 Content = ResponseTypes.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(method.OutputType) }),
             },
         };
-        foreach (var (status, description) in Errors(post))
+        foreach (var (status, description) in Errors(method, post))
         {
-            operation.Responses[status] = Error(description);
+            operation.Responses[status] = Error(description, streaming ? StreamErrorTypes : ResponseTypes);
         }
 
         return operation;
     }
 
     /// <summary>The failures ProtoHttp itself answers on this route, and the service's own statuses as the default.</summary>
-    private static IEnumerable<(string Status, string Description)> Errors(bool post)
+    private static IEnumerable<(string Status, string Description)> Errors(MethodDescriptor method, bool post)
     {
         yield return ("400", "INVALID_ARGUMENT: the request could not be read or bound (the text names the key, field or header), or a required field is missing.");
         yield return ("406", "INVALID_ARGUMENT: no format named in Accept can be written.");
         if (post)
         {
+            yield return ("408", "DEADLINE_EXCEEDED: the body stopped arriving (the server's minimum request data rate).");
             yield return ("413", "RESOURCE_EXHAUSTED: the body is over the size limit.");
             yield return ("415", "INVALID_ARGUMENT: the Content-Type is not one ProtoHttp reads (Accept-Post lists those it does).");
         }
 
         yield return ("500", "UNKNOWN or INTERNAL: the service failed.");
         yield return ("504", "DEADLINE_EXCEEDED: Connect-Timeout-Ms passed before the service answered.");
+        if (method.IsClientStreaming && method.IsServerStreaming)
+        {
+            yield return ("505", StreamBodies.Http2Only);
+        }
+
         yield return ("default", "Another status the service raised with RpcException, mapped to HTTP as docs/protocol.md section 5 says (NOT_FOUND 404, PERMISSION_DENIED 403, ...).");
     }
 
-    private OpenApiResponse Error(string description) => new()
+    private OpenApiResponse Error(string description, string[] types) => new()
     {
         Description = description,
-        Content = ResponseTypes.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(ErrorResult.Descriptor) }),
+        Content = types.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(ErrorResult.Descriptor) }),
     };
 
     // Streams are sequences of records OpenAPI 3.1 has no schema for; the media types and the framing say what comes.
-    private static OpenApiRequestBody StreamRequest(MethodDescriptor method) => new()
-    {
-        Description = $"A stream of {method.InputType.FullName} in Connect envelopes (docs/protocol.md section 9).",
-        Content = new Dictionary<string, OpenApiMediaType>
-        {
-            ["application/connect+proto"] = new() { Schema = new OpenApiSchema { Type = JsonSchemaType.String, ContentMediaType = "application/connect+proto" } },
-            ["application/connect+json"] = new() { Schema = new OpenApiSchema { Type = JsonSchemaType.String, ContentMediaType = "application/connect+json" } },
-        },
-        Required = true,
-    };
-
     private OpenApiResponse StreamResponse(MethodDescriptor method) => new()
     {
-        Description = $"A stream of {method.OutputType.FullName} (docs/protocol.md section 9): Server-Sent Events whose data is each message's JSON, " +
-            "then an end event; NDJSON lines {\"result\": message}, a failure ending with {\"error\": ErrorResult}; or Connect envelopes.",
+        Description = (method.IsServerStreaming ? $"A stream of {method.OutputType.FullName}" : $"The one {method.OutputType.FullName}, framed as a stream")
+            + " (docs/protocol.md section 10), in the framing Accept names (a unary type stands for its codec's stream; XML has none), "
+            + "or the request's own: Server-Sent Events whose data is each message's JSON, then an end event; NDJSON lines "
+            + "{\"result\": message}, a failure ending with {\"error\": ErrorResult}; or Connect envelopes ending with the end-stream message. "
+            + "The suffixes .sse, .ndjson, .json and .pb on the path force one.",
         Content = new Dictionary<string, OpenApiMediaType>
         {
             ["text/event-stream"] = new() { Schema = new OpenApiSchema { Type = JsonSchemaType.String } },
@@ -113,8 +122,8 @@ internal sealed class ProtoHttpOperations(MessageSchemas schemas, QueryParameter
                     },
                 },
             },
-            ["application/connect+proto"] = new() { Schema = new OpenApiSchema { Type = JsonSchemaType.String, ContentMediaType = "application/connect+proto" } },
-            ["application/connect+json"] = new() { Schema = new OpenApiSchema { Type = JsonSchemaType.String, ContentMediaType = "application/connect+json" } },
+            ["application/connect+proto"] = StreamBodies.Envelopes("application/connect+proto"),
+            ["application/connect+json"] = StreamBodies.Envelopes("application/connect+json"),
         },
     };
 }

@@ -192,8 +192,9 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
     }
 
     /// <summary>
-    /// Connect's error JSON. Connect answers its own refusals of verb, media type and HTTP version with their HTTP
-    /// statuses; every other error's status follows from its code. The rich status travels in the error's details, the
+    /// Connect's error JSON. Connect answers its own refusals of verb, media type and HTTP version, and a body that
+    /// stopped arriving (408, as ProtoHttp's routes do), with their HTTP statuses; every other error's status follows
+    /// from its code. The rich status travels in the error's details, the
     /// other trailers as <c>trailer-</c> headers.
     /// </summary>
     public override Task WriteErrorAsync(HttpContext context, CallFailure failure, WritableMediaType? errorType, MessageCodecs codecs)
@@ -206,6 +207,7 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
         }
 
         var status = failure.HttpStatus is StatusCodes.Status405MethodNotAllowed or StatusCodes.Status415UnsupportedMediaType or StatusCodes.Status505HttpVersionNotsupported
+            or StatusCodes.Status408RequestTimeout
             ? failure.HttpStatus
             : ConnectCodes.HttpStatus(failure.Code);
         return ConnectErrorWriter.WriteAsync(context.Response, status, failure.Code, failure.Text, details);

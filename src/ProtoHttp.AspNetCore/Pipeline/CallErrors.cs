@@ -107,9 +107,17 @@ internal static class CallErrors
             case BadHttpRequestException badRequest:
                 // Kestrel's own verdict on the body: too large, too slow, or cut short.
                 ProtoHttpLog.BadRequestBody(logger, method, badRequest.Message);
-                return badRequest.StatusCode == StatusCodes.Status413PayloadTooLarge
-                    ? new CallFailure(413, StatusCode.ResourceExhausted, CallRejectedException.TooLarge(call.Route.Settings.Options.MaxRequestBodySize).Message)
-                    : new CallFailure(badRequest.StatusCode, StatusCode.InvalidArgument, $"The request body could not be read: {badRequest.Message}");
+                return badRequest.StatusCode switch
+                {
+                    StatusCodes.Status413PayloadTooLarge =>
+                        new CallFailure(413, StatusCode.ResourceExhausted, CallRejectedException.TooLarge(call.Route.Settings.Options.MaxRequestBodySize).Message),
+                    // The body stopped arriving in the time the server allows for it: a call that ran out of time, as gRPC
+                    // and Connect clients read DEADLINE_EXCEEDED, not a malformed request (INVALID_ARGUMENT says the same
+                    // request would fail again; sent at speed it succeeds). 408 lets an HTTP client send it again.
+                    StatusCodes.Status408RequestTimeout =>
+                        new CallFailure(408, StatusCode.DeadlineExceeded, $"The request body did not arrive in time: {badRequest.Message}"),
+                    _ => new CallFailure(badRequest.StatusCode, StatusCode.InvalidArgument, $"The request body could not be read: {badRequest.Message}"),
+                };
 
             case OperationCanceledException when call.CallDeadline?.Expired ?? false:
                 ProtoHttpLog.DeadlineExceeded(logger, method, call.Timeout);

@@ -1,6 +1,7 @@
 using System.Net;
 using System.Net.Sockets;
 using System.Text;
+using System.Text.Json;
 using Google.Protobuf;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
@@ -18,6 +19,7 @@ namespace ProtoHttp.FunctionalTests.Hardening;
 public sealed class ConnectionLimitTests : IAsyncLifetime
 {
     private const string Slow = "/test_service.proto/Slow";
+    private const string ConnectSlow = "/protohttp.tests.TestService/Slow";
 
     private SampleServer _server = null!;
 
@@ -28,22 +30,24 @@ public sealed class ConnectionLimitTests : IAsyncLifetime
 
     public async Task DisposeAsync() => await _server.DisposeAsync();
 
-    [Fact]
-    public async Task ABodyThatTricklesInIsCutOffWithoutAnErrorLog()
+    [Theory]
+    [InlineData(Slow, "DEADLINE_EXCEEDED")]
+    [InlineData(ConnectSlow, "deadline_exceeded")]
+    public async Task ABodyThatTricklesInIsCutOffWith408DeadlineExceededWithoutAnErrorLog(string path, string code)
     {
         _server.Probe.Reset();
         using var tcp = await ConnectAsync();
         var stream = tcp.GetStream();
-        await stream.WriteAsync(Head("application/x-protobuf", 10_000)); // Declared, and never all sent.
+        await stream.WriteAsync(Head(path, "application/json", 10_000)); // Declared, and never all sent.
 
-        // One byte every 200 ms (5 bytes/s) for at most 20 s, until the server answers or closes.
-        var answer = ReadStatusLineAsync(stream);
+        // One byte (JSON whitespace) every 200 ms (5 bytes/s) for at most 20 s, until the server answers or closes.
+        var answer = ReadResponseAsync(stream);
         var started = DateTime.UtcNow;
         for (var i = 0; i < 100 && !answer.IsCompleted; i++)
         {
             try
             {
-                await stream.WriteAsync(new byte[] { 0 });
+                await stream.WriteAsync(" "u8.ToArray());
             }
             catch (IOException)
             {
@@ -53,10 +57,16 @@ public sealed class ConnectionLimitTests : IAsyncLifetime
             await Task.Delay(200);
         }
 
-        var statusLine = await answer.WaitAsync(TimeSpan.FromSeconds(10));
+        var (statusLine, body) = await answer.WaitAsync(TimeSpan.FromSeconds(10));
         Assert.True(DateTime.UtcNow - started < TimeSpan.FromSeconds(15), "the rate limit must cut the client off after its grace period");
-        // Kestrel's verdict reaches the error funnel, which answers it with an ErrorResult like any unreadable body.
+        // Kestrel's verdict reaches the error funnel, which answers it in the route's own error format, the same status
+        // and code on ProtoHttp's route and on Connect's.
         Assert.Equal("HTTP/1.1 408 Request Timeout", statusLine);
+        using (var error = JsonDocument.Parse(body))
+        {
+            Assert.Equal(code, error.RootElement.GetProperty("code").GetString());
+        }
+
         Assert.Contains(_server.Logs.Entries, e => e.EventId.Name == "BadRequestBody" && e.Message.Contains("MinRequestBodyDataRate", StringComparison.Ordinal));
         Assert.False(_server.Probe.Started.IsCompleted, "the service must not be called with a body that never arrived");
         await AssertStillServingWithoutErrorsAsync();
@@ -69,7 +79,7 @@ public sealed class ConnectionLimitTests : IAsyncLifetime
         using (var tcp = await ConnectAsync())
         {
             var stream = tcp.GetStream();
-            await stream.WriteAsync(Head("application/json", 1_000));
+            await stream.WriteAsync(Head(Slow, "application/json", 1_000));
             await stream.WriteAsync(Encoding.ASCII.GetBytes("{\"delayMs\":"));
             await Task.Delay(200);
             tcp.Client.LingerState = new LingerOption(enable: true, seconds: 0); // Closed with a reset, as a crashed client would.
@@ -88,7 +98,7 @@ public sealed class ConnectionLimitTests : IAsyncLifetime
         {
             var body = new SlowRequest { DelayMs = 30_000 }.ToByteArray();
             var stream = tcp.GetStream();
-            await stream.WriteAsync(Head("application/x-protobuf", body.Length));
+            await stream.WriteAsync(Head(Slow, "application/x-protobuf", body.Length));
             await stream.WriteAsync(body);
             await _server.Probe.Started.WaitAsync(TimeSpan.FromSeconds(10));
             tcp.Client.LingerState = new LingerOption(enable: true, seconds: 0);
@@ -113,21 +123,31 @@ public sealed class ConnectionLimitTests : IAsyncLifetime
         return tcp;
     }
 
-    private static byte[] Head(string contentType, int contentLength) => Encoding.ASCII.GetBytes(
-        $"POST {Slow} HTTP/1.1\r\nHost: localhost\r\nContent-Type: {contentType}\r\nContent-Length: {contentLength}\r\n\r\n");
+    private static byte[] Head(string path, string contentType, int contentLength) => Encoding.ASCII.GetBytes(
+        $"POST {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: {contentType}\r\nContent-Length: {contentLength}\r\n\r\n");
 
-    /// <summary>The status line, or null when the server closed the connection without one.</summary>
-    private static async Task<string?> ReadStatusLineAsync(NetworkStream stream)
+    /// <summary>The status line and the body of the answer the server sends before it closes the connection.</summary>
+    private static async Task<(string? StatusLine, string Body)> ReadResponseAsync(NetworkStream stream)
     {
+        var text = new StringBuilder();
         try
         {
-            using var reader = new StreamReader(stream, Encoding.ASCII, leaveOpen: true);
-            return await reader.ReadLineAsync();
+            using var reader = new StreamReader(stream, Encoding.UTF8, leaveOpen: true);
+            var buffer = new char[4096];
+            for (int read; (read = await reader.ReadAsync(buffer)) > 0;)
+            {
+                text.Append(buffer, 0, read);
+            }
         }
         catch (IOException)
         {
-            return null;
+            // Reset after the answer: what arrived is the answer.
         }
+
+        var response = text.ToString();
+        var headEnd = response.IndexOf("\r\n\r\n", StringComparison.Ordinal);
+        var statusLine = response.Length == 0 ? null : response[..response.IndexOf('\r', StringComparison.Ordinal)];
+        return (statusLine, headEnd < 0 ? "" : response[(headEnd + 4)..]);
     }
 
     private static async Task WaitForAsync(Func<bool> condition)

@@ -69,7 +69,7 @@ public sealed class SampleOpenApiTests(SampleServerFixture fixture) : IClassFixt
     }
 
     [Theory]
-    [InlineData("post", "400,406,413,415,500,504,default")]
+    [InlineData("post", "400,406,408,413,415,500,504,default")]
     [InlineData("get", "400,406,500,504,default")]
     public async Task FailuresAreErrorResultsWithTheirStatuses(string verb, string statuses)
     {

@@ -54,7 +54,11 @@ internal sealed class FilePageWriter(ExplorerLinks links, (string Name, string T
 
         if (descriptor.IsClientStreaming)
         {
-            html.Append("<p class=\"px-hint\">A client stream takes many messages, which a form cannot send: post NDJSON or envelopes, as docs/protocol.md section 9 says.</p></article>");
+            // What works, said on the page itself: it is served inside someone else's app, where a path into this
+            // repository's docs means nothing.
+            html.Append("<p class=\"px-hint\">A client stream takes many messages, which a form cannot send. A Connect client calls it, ")
+                .Append("or a POST to this route whose body is Connect envelopes, <code>application/connect+proto</code> or <code>application/connect+json</code>")
+                .Append(descriptor.IsServerStreaming ? ", over HTTP/2 (a bidirectional call answers 505 over HTTP/1.1).</p></article>" : ".</p></article>");
             return;
         }
 
