@@ -49,6 +49,20 @@ public sealed class ProtoHttpOptions
     public bool ServeProtoFile { get; set; } = true;
 
     /// <summary>
+    /// The <c>Cache-Control</c> of the service's answers that carry an <c>ETag</c>: GETs of its methods marked
+    /// <c>option idempotency_level = NO_SIDE_EFFECTS;</c> (on ProtoHttp's routes and Connect's), and its <c>.proto</c>
+    /// and descriptor set; e.g. <c>"public, max-age=60"</c>. <see langword="null"/> (the default) sends none, and
+    /// browsers and caches revalidate with <c>If-None-Match</c> as they see fit. Errors and streams never carry it.
+    /// </summary>
+    public string? CacheControl { get; set; }
+
+    /// <summary>
+    /// The <c>Cache-Control</c> of one method's GET answers, by the method's name in the .proto (<c>"GetOrders"</c>),
+    /// in place of <see cref="CacheControl"/>; a method without side effects only.
+    /// </summary>
+    public IDictionary<string, string> MethodCacheControl { get; } = new Dictionary<string, string>(StringComparer.Ordinal);
+
+    /// <summary>
     /// Answer the Connect protocol (connectrpc.com) at <c>/{package.Service}/{Method}</c> too, so Connect clients
     /// (connect-es, connect-go, connect-swift, <c>buf curl</c>) can call the service. Default on.
     /// </summary>

@@ -143,21 +143,38 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
         var settings = call.Route.Settings;
         var minSize = settings.Options.ConnectCompressionMinSize;
         var request = context.Request;
-        var requestEncoding = HttpMethods.IsGet(request.Method) ? request.Query["compression"] : request.Headers.ContentEncoding;
+        var isGet = HttpMethods.IsGet(request.Method);
+        var conditional = isGet ? call.Route.ConditionalGet : null;
+        if (isGet)
+        {
+            // Whether the answer is gzipped depends on Accept-Encoding: a cache must keep one copy per encoding.
+            response.Headers.Vary = "Accept-Encoding";
+        }
+
+        var requestEncoding = isGet ? request.Query["compression"] : request.Headers.ContentEncoding;
         if (!ConnectCompression.AnswersGzip(request.Headers.AcceptEncoding, requestEncoding)
             || type.Format == MessageFormat.Protobuf && message.CalculateSize() < minSize)
         {
             // Uncompressed, the answer goes out as on ProtoHttp's own routes: protobuf straight into the response pipe.
-            await ResponseWriter.WriteAsync(response, StatusCodes.Status200OK, message, type, settings.Codecs);
+            await ResponseWriter.WriteAsync(response, StatusCodes.Status200OK, message, type, settings.Codecs, conditional);
             return;
         }
 
         response.StatusCode = StatusCodes.Status200OK;
-        response.ContentType = type.ContentType;
         using var buffer = new PooledBufferWriter(4096);
         settings.Codecs.Writer(type.Format)!.Write(message, buffer);
         var body = buffer.WrittenMemory;
-        if (body.Length >= minSize)
+        var gzipped = body.Length >= minSize;
+
+        // A gzipped answer is a representation of its own (RFC 9110, section 8.8.3), so its tag says so; taken from
+        // the bytes before compression, it stays the same across zlib versions, and a 304 costs no compression.
+        if (conditional?.NotModified(context, gzipped ? type.ContentType + "; gzip" : type.ContentType, body.Span) == true)
+        {
+            return;
+        }
+
+        response.ContentType = type.ContentType;
+        if (gzipped)
         {
             body = GzipPayloads.Compress(body.Span);
             response.Headers.ContentEncoding = ConnectCompression.Gzip;

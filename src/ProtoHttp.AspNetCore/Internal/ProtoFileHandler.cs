@@ -1,6 +1,7 @@
 using System.Reflection;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.Logging;
+using ProtoHttp.AspNetCore.Internal.Caching;
 using ProtoHttp.AspNetCore.Internal.Explorer;
 using Microsoft.Net.Http.Headers;
 
@@ -10,10 +11,11 @@ namespace ProtoHttp.AspNetCore.Internal;
 /// Serves the service's <c>.proto</c> source, byte for byte as written, at <c>GET /{file}.proto</c>; to a client that
 /// asks for protobuf or JSON by <c>Accept</c>, the file's <see cref="DescriptorSet"/>; and, where the explorer is
 /// mapped, to a browser (text/html preferred over text/plain), the file's explorer page. <c>?format=text</c> asks for
-/// the source whatever the <c>Accept</c>, for a link.
+/// the source whatever the <c>Accept</c>, for a link. The source and descriptor set carry an <c>ETag</c>, so a client
+/// holding them gets a <c>304</c>.
 /// </summary>
 internal sealed class ProtoFileHandler(
-    byte[] source, Google.Protobuf.Reflection.FileDescriptor file, MessageCodecs codecs, ExplorerPages explorer, ILogger logger)
+    byte[] source, Google.Protobuf.Reflection.FileDescriptor file, MessageCodecs codecs, ExplorerPages explorer, ConditionalGet conditionalGet, ILogger logger)
 {
     private const string AllowedVerbs = "GET, HEAD";
     private const string ProtoSourceType = "text/plain; charset=utf-8";
@@ -87,6 +89,11 @@ internal sealed class ProtoFileHandler(
             View.Json => (_descriptors.Value.Json, MediaTypes.Canonical(MessageFormat.Json).ContentType),
             _ => (source, ProtoSourceType),
         };
+        if (conditionalGet.NotModified(context, type, body))
+        {
+            return;
+        }
+
         response.ContentType = type;
         response.ContentLength = body.Length;
         if (!isHead)

@@ -1,19 +1,24 @@
 using Google.Protobuf;
 using Microsoft.AspNetCore.Http;
+using ProtoHttp.AspNetCore.Internal.Caching;
 
 namespace ProtoHttp.AspNetCore.Internal;
 
-/// <summary>Writes a whole message as the response body, with its <c>Content-Type</c> and <c>Content-Length</c>.</summary>
+/// <summary>
+/// Writes a whole message as the response body, with its <c>Content-Type</c> and <c>Content-Length</c>; for an answer
+/// that can be conditional, through its <see cref="ConditionalGet"/>, which may answer <c>304</c> instead.
+/// </summary>
 internal static class ResponseWriter
 {
     private const int SingleSpanLimit = 16 * 1024;
 
-    public static async Task WriteAsync(HttpResponse response, int status, IMessage message, WritableMediaType type, MessageCodecs codecs)
+    public static async Task WriteAsync(
+        HttpResponse response, int status, IMessage message, WritableMediaType type, MessageCodecs codecs, ConditionalGet? conditional = null)
     {
         response.StatusCode = status;
-        response.ContentType = type.ContentType;
-        if (type.Format == MessageFormat.Protobuf)
+        if (type.Format == MessageFormat.Protobuf && conditional is null)
         {
+            response.ContentType = type.ContentType;
             // Protobuf knows its size up front: write straight into the response pipe.
             var size = message.CalculateSize();
             response.ContentLength = size;
@@ -34,9 +39,24 @@ internal static class ResponseWriter
             return;
         }
 
-        // Text formats learn their size only by writing: buffer once so Content-Length can precede the body.
+        // Text formats learn their size only by writing, and a tag needs the whole body: buffer once, so that
+        // Content-Length and ETag can precede the body.
         using var buffer = new PooledBufferWriter(4096);
-        codecs.Writer(type.Format)!.Write(message, buffer);
+        if (type.Format == MessageFormat.Protobuf)
+        {
+            message.WriteTo(buffer);
+        }
+        else
+        {
+            codecs.Writer(type.Format)!.Write(message, buffer);
+        }
+
+        if (conditional?.NotModified(response.HttpContext, type.ContentType, buffer.WrittenMemory.Span) == true)
+        {
+            return;
+        }
+
+        response.ContentType = type.ContentType;
         response.ContentLength = buffer.WrittenMemory.Length;
         await response.BodyWriter.WriteAsync(buffer.WrittenMemory);
     }

@@ -5,6 +5,7 @@ using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Internal.Caching;
 using ProtoHttp.AspNetCore.Internal.Explorer;
 using ProtoHttp.AspNetCore.Internal.Streaming;
 using ProtoHttp.AspNetCore.Pipeline;
@@ -110,10 +111,11 @@ internal sealed class NativeProtocol : CallProtocol
             var model = service.Service;
             var source = ProtoFileHandler.Load(model.FileName, service.ServiceType.Assembly, model.BindType.Assembly);
             var pages = service.Endpoints.ServiceProvider.GetRequiredService<ExplorerPages>();
-            service.ProtoFile = service.Endpoints.Map(service.Prefix, new ProtoFileHandler(source, model.Descriptor.File, settings.Codecs, pages, settings.Logger).HandleAsync)
+            service.ProtoFile = service.Endpoints.Map(service.Prefix, new ProtoFileHandler(source, model.Descriptor.File, settings.Codecs, pages, new ConditionalGet(settings.Options.CacheControl), settings.Logger).HandleAsync)
                 .WithDisplayName($"ProtoHttp {model.FileName} source")
                 .WithMetadata(new EndpointErrorWriter(service.Prefix, settings.Logger, settings.Codecs, this, errorType: null))
                 .WithMetadata(model.Descriptor.File); // tells the explorer the file's page is served here
+            ProtoHttpOutputCachePolicy.AddTo(service.ProtoFile, streaming: false);
         }
     }
 
@@ -164,7 +166,8 @@ internal sealed class NativeProtocol : CallProtocol
             HeaderMetadata.AddToResponse(trailers, response.Headers);
         }
 
-        return ResponseWriter.WriteAsync(response, StatusCodes.Status200OK, message, call.ResponseType!, call.Route.Settings.Codecs);
+        var conditional = HttpMethods.IsGet(call.HttpContext.Request.Method) ? call.Route.ConditionalGet : null;
+        return ResponseWriter.WriteAsync(response, StatusCodes.Status200OK, message, call.ResponseType!, call.Route.Settings.Codecs, conditional);
     }
 
     public override StreamResponseWriter OpenResponseStream(ProtoHttpServerCallContext call) =>

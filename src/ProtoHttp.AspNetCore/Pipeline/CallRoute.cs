@@ -1,5 +1,6 @@
 using Google.Protobuf.Reflection;
 using Grpc.Core;
+using ProtoHttp.AspNetCore.Internal.Caching;
 using ProtoHttp.Streaming;
 
 namespace ProtoHttp.AspNetCore.Pipeline;
@@ -48,4 +49,26 @@ internal sealed record CallRoute
     public IReadOnlyList<string> Writes { get; init; } = [];
 
     public MethodType Kind => Method.Type;
+
+    /// <summary>
+    /// What makes the route's GET answers conditional (docs/protocol.md section 11): an ETag, the app's Cache-Control,
+    /// 304 for a matching If-None-Match; <see langword="null"/> when the method has side effects or streams.
+    /// </summary>
+    public ConditionalGet? ConditionalGet
+    {
+        get
+        {
+            // Decided on first use and kept: every call on the route shares it (a race decides the same twice).
+            if (!_conditionalGetDecided)
+            {
+                _conditionalGet = Kind == MethodType.Unary ? ConditionalGet.For(Descriptor, Settings.Options) : null;
+                _conditionalGetDecided = true;
+            }
+
+            return _conditionalGet;
+        }
+    }
+
+    private ConditionalGet? _conditionalGet;
+    private bool _conditionalGetDecided;
 }

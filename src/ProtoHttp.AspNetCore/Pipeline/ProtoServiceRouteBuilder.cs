@@ -6,6 +6,7 @@ using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Internal.Caching;
 
 namespace ProtoHttp.AspNetCore.Pipeline;
 
@@ -27,6 +28,7 @@ internal sealed class ProtoServiceRouteBuilder(IEnumerable<CallProtocol> protoco
         var options = services.GetRequiredService<IOptionsMonitor<ProtoHttpOptions>>().Get(ServiceOptionsName.For<TService>());
         var logger = services.GetRequiredService<ILoggerFactory>().CreateLogger("ProtoHttp." + service.Descriptor.FullName);
         var codecs = new MessageCodecs(options.ToFormatOptions(service.Descriptor.File));
+        ConditionalGet.CheckOptions(service.Descriptor, options);
         var detailedErrors = options.EnableDetailedErrors ?? services.GetRequiredService<IHostEnvironment>().IsDevelopment();
         var restrictGet = options.RestrictGetToNoSideEffectMethods ?? AmbientCredentials.InUse(services);
         var interceptors = options.Interceptors.InRunOrder.Select(r => new InterceptorActivator(r, services)).ToArray();

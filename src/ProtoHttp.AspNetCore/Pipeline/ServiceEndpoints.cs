@@ -2,6 +2,7 @@ using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Routing;
 using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Internal.Caching;
 
 namespace ProtoHttp.AspNetCore.Pipeline;
 
@@ -49,6 +50,8 @@ internal sealed class ServiceEndpoints(
         var builder = Endpoints.Map(route.Pattern, handler)
             .WithDisplayName(displayName)
             .WithMetadata([.. ServiceMetadata, .. method.Metadata, method.Descriptor, .. metadata, description, errors]);
+        // Streams are never stored by the app's output cache, and the rest are stored per negotiated answer.
+        ProtoHttpOutputCachePolicy.AddTo(builder, streaming: route.Kind != Grpc.Core.MethodType.Unary);
         MethodEndpoints.Add(builder);
         return builder;
     }

@@ -5,7 +5,7 @@ namespace ProtoHttp.FunctionalTests.Services;
 
 /// <summary>
 /// The middleware tests' service. Every call that runs takes the next serial, so a test tells an answer a cache
-/// replayed (a serial seen before) from one the service gave.
+/// replayed (a serial seen before) from one the service gave; a stable lookup answers the same every time.
 /// </summary>
 public sealed class MiddlewareTestService : MiddlewareService.MiddlewareServiceBase
 {
@@ -13,7 +13,7 @@ public sealed class MiddlewareTestService : MiddlewareService.MiddlewareServiceB
 
     public override async Task<LookupReply> Lookup(LookupRequest request, ServerCallContext context)
     {
-        var serial = Interlocked.Increment(ref s_serial);
+        var serial = request.Stable ? 0 : Interlocked.Increment(ref s_serial);
         if (request.DelayMs > 0)
         {
             await Task.Delay(request.DelayMs, context.CancellationToken);
@@ -25,6 +25,8 @@ public sealed class MiddlewareTestService : MiddlewareService.MiddlewareServiceB
             Serial = serial,
             Text = new string('x', request.Size),
             HasDeadline = context.Deadline != DateTime.MaxValue,
+            Peer = request.ReportPeer ? context.Peer : "",
+            Host = request.ReportPeer ? context.Host : "",
         };
     }
 

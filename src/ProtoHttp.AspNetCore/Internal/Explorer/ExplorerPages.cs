@@ -3,6 +3,7 @@ using System.Text;
 using Google.Protobuf.Reflection;
 using Microsoft.AspNetCore.Antiforgery;
 using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.OutputCaching;
 using Microsoft.AspNetCore.Routing;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
@@ -105,8 +106,14 @@ internal sealed class ExplorerPages
         var response = context.Response;
         response.ContentType = "text/html; charset=utf-8";
         response.ContentLength = body.Length;
-        // The page depends on who asks (the methods they may call, their antiforgery token).
+        // The page depends on who asks (the methods they may call, their antiforgery token): no shared cache keeps
+        // it, the app's output cache included, whatever policy the app set.
         response.Headers.CacheControl = "private, no-cache";
+        if (context.Features.Get<IOutputCacheFeature>() is { } outputCache)
+        {
+            outputCache.Context.AllowCacheStorage = false;
+        }
+
         response.Headers.ContentSecurityPolicy = PageLayout.SecurityPolicy;
         response.Headers[HeaderNames.XContentTypeOptions] = "nosniff";
         if (!HttpMethods.IsHead(context.Request.Method))
