@@ -12,7 +12,7 @@
 # start to the first answered W3 call (a loop that tries a TCP connect every millisecond, then one curl call, retried
 # until it answers 200); its RSS after 1 s idle; a warm-up; then W3 load from core 1 (wrk over HTTP/1.1, h2load over h2c;
 # 16 connections) with the RSS sampled every 100 ms (its peak is reported). Sizes: the native binary, and the whole
-# publish folder without the catalogue's data. Results are JSON lines in DIR/aot.jsonl and a summary in DIR/aot.md.
+# publish folder without the catalogue's data, symbols and XML docs. Results are JSON lines in DIR/aot.jsonl and a summary in DIR/aot.md.
 # --allow-warnings publishes with warnings not treated as errors (for developing this script against code that does
 # not publish cleanly yet; figures from such a build are not the goal's). Native publishes take minutes: this script
 # is not part of bench/run-all.sh --quick (run-all.sh --aot runs it).
@@ -67,7 +67,7 @@ publish() {
     exit 1
   fi
   local warnings
-  warnings=$(grep -E ': warning [A-Z]+[0-9]+' "$OUT/publish-$name.log" | sed 's/ \[.*\]$//' | sort -u | wc -l || true)
+  warnings=$(grep -E 'warning [A-Z]+[0-9]+:' "$OUT/publish-$name.log" | sed 's/ \[.*\]$//' | sort -u | wc -l || true)
   log "$name: $warnings distinct warnings"
   echo "$warnings" >"$PUB/$name.warnings"
 }
@@ -211,9 +211,9 @@ for run in $(seq 1 "$RUNS"); do
     idle_kb=$(rss_kb "$SERVER_PID")
 
     load "$protocol" "$url" "$type" "$body" "$WARMUP_SECONDS" >/dev/null
-    ( peak=0; while kill -0 "$SERVER_PID" 2>/dev/null; do r=$(rss_kb "$SERVER_PID"); [[ $r -gt $peak ]] && peak=$r && echo "$peak" >"$OUT/peak.kb"; sleep 0.1; done ) &
-    SAMPLER_PID=$!
     echo 0 >"$OUT/peak.kb"
+    ( peak=0; while kill -0 "$SERVER_PID" 2>/dev/null; do r=$(rss_kb "$SERVER_PID"); if [[ $r -gt $peak ]]; then peak=$r; echo "$peak" >"$OUT/peak.kb"; fi; sleep 0.1; done ) &
+    SAMPLER_PID=$!
     result=$(load "$protocol" "$url" "$type" "$body" "$SECONDS_PER_RUN")
     loaded_kb=$(cat "$OUT/peak.kb")
     h2c_result=null
@@ -239,7 +239,7 @@ done
 for t in "${TARGETS[@]}"; do
   IFS='|' read -r id folder exe _ <<<"$t"
   binary_bytes=$(stat -c %s "$PUB/$folder/$exe")
-  folder_bytes=$(find "$PUB/$folder" -type f ! -path '*/Data/*' ! -name '*.pdb' ! -name '*.dbg' -printf '%s\n' | awk '{ s += $1 } END { print s }')
+  folder_bytes=$(find "$PUB/$folder" -type f ! -path '*/Data/*' ! -name '*.pdb' ! -name '*.dbg' ! -name '*.xml' -printf '%s\n' | awk '{ s += $1 } END { print s }')
   warnings=$(cat "$PUB/$folder.warnings" 2>/dev/null || echo null)
   printf '{"size":"%s","binary_bytes":%d,"folder_bytes":%d,"publish_warnings":%s}\n' "$id" "$binary_bytes" "$folder_bytes" "$warnings" >>"$RESULTS"
 done

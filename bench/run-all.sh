@@ -3,6 +3,8 @@
 #
 #   bench/run-all.sh            the full suite: BenchmarkDotNet (about 10 min) + load, 5 runs x 5 s (about 25 min)
 #                               + streaming (bench/stream-load.sh: W4 push, typed client, W5 fan-out; about 35 min)
+#   bench/run-all.sh --aot      also the Native AOT figures (bench/aot.sh: four publishes, three of them native, several
+#                               minutes each; never part of --quick)
 #   bench/run-all.sh --quick    CI: every benchmark once and a 2 s load run per peer, correctness only, no timing;
 #                               streaming with 2,000 messages and 200 subscribers (about 45 s), failing on any error;
 #                               writes its report under the results folder, never into docs/
@@ -15,10 +17,12 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 RESULTS="$ROOT/bench/results"
 QUICK=0
+AOT=0
 LOAD_ARGS=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --quick) QUICK=1 ;;
+    --aot) AOT=1 ;;
     --results) RESULTS=$2; shift ;;
     --runs|--seconds|--connections) LOAD_ARGS+=("$1" "$2"); shift ;;
     *) echo "run-all.sh: unknown option $1" >&2; exit 2 ;;
@@ -56,6 +60,11 @@ log "streaming"
 STREAM_OPTS=(--out "$RESULTS/stream")
 [[ $QUICK -eq 1 ]] && STREAM_OPTS+=(--quick)
 "$ROOT/bench/stream-load.sh" "${STREAM_OPTS[@]}"
+
+if [[ $AOT -eq 1 && $QUICK -eq 0 ]]; then
+  log "Native AOT"
+  "$ROOT/bench/aot.sh" --out "$RESULTS/aot"
+fi
 
 log "report"
 if [[ $QUICK -eq 1 ]]; then

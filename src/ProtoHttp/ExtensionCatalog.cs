@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using Google.Protobuf.Reflection;
 
 namespace ProtoHttp;
@@ -19,6 +20,13 @@ internal sealed class ExtensionCatalog
     /// <summary>Every extension declared in <paramref name="files"/> and the files they import, at any depth.</summary>
     public static ExtensionCatalog FromFiles(IEnumerable<FileDescriptor> files)
     {
+        // Under Native AOT Google.Protobuf's extension accessors throw ("Extensions reflection is not supported with
+        // AOT"): there JSON writes no extension, as JsonFormatter does, and reads their keys as unknown fields.
+        if (!RuntimeFeature.IsDynamicCodeSupported)
+        {
+            return Empty;
+        }
+
         var seen = new HashSet<FileDescriptor>();
         var pending = new Stack<FileDescriptor>(files);
         var extensions = new List<FieldDescriptor>();

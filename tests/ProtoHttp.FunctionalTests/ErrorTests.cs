@@ -143,16 +143,79 @@ public sealed class ErrorTests(SampleServerFixture fixture) : IClassFixture<Samp
         Assert.Contains(_server.Logs.Errors, e => e.Exception is ArgumentException && e.Category.StartsWith("ProtoHttp", StringComparison.Ordinal));
     }
 
-    [Fact]
-    public async Task ServiceExceptionTextsNeverLeakOutsideDevelopment()
+    /// <summary>Every way an answer carries a plain exception's failure: each request format, GET, Connect, each stream framing's last record.</summary>
+    public static TheoryData<string> LeakCalls() => new()
     {
-        using var response = await _server.Client.SendAsync(Wire.Post("/test_service.proto/Fail", new FailRequest { Detail = "db password" }, "application/json"));
+        "application/json", "application/x-protobuf", "application/xml", "application/x-www-form-urlencoded", "GET", "GET .xml", "GET .pb",
+        "connect application/proto", "connect application/json",
+        "stream " + StreamWire.Events, "stream " + StreamWire.Lines, "stream " + StreamWire.ConnectProto, "stream " + StreamWire.ConnectJson,
+        "connect-stream " + StreamWire.ConnectProto, "connect-stream " + StreamWire.ConnectJson,
+    };
 
-        var body = await response.Content.ReadAsStringAsync();
-        Assert.Equal(HttpStatusCode.InternalServerError, response.StatusCode);
-        Assert.DoesNotContain("db password", body);
-        Assert.DoesNotContain("InvalidOperationException", body);
-        Assert.DoesNotContain(" at ", body);
+    [Theory]
+    [MemberData(nameof(LeakCalls))]
+    public async Task ServiceExceptionTextsNeverLeakOutsideDevelopment(string call)
+    {
+        using var response = await _server.Client.SendAsync(LeakRequest(call, "db password"));
+
+        var body = await response.Content.ReadAsByteArrayAsync();
+        var everything = Encoding.UTF8.GetString(body) + "\n" + string.Join("\n", response.Headers.Concat(response.Content.Headers).Concat(response.TrailingHeaders)
+            .Select(h => $"{h.Key}: {string.Join(",", h.Value)}"));
+        Assert.DoesNotContain("db password", everything);
+        Assert.DoesNotContain("Secret internal detail", everything);
+        Assert.DoesNotContain("InvalidOperationException", everything);
+        Assert.DoesNotContain(" at ", everything);
+        // The failure itself did arrive, in the generic words, so the absences above are not those of an empty answer.
+        if (call.StartsWith("stream ", StringComparison.Ordinal) || call.StartsWith("connect-stream ", StringComparison.Ordinal))
+        {
+            Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+            var (ticks, end) = await StreamWire.ReadAllAsync<Protos.Streaming.Tick>(response);
+            Assert.Single(ticks);
+            Assert.Equal(("UNKNOWN", "The service failed to handle the call."), (end.Code, end.ErrorText));
+        }
+        else
+        {
+            Assert.Equal(HttpStatusCode.InternalServerError, response.StatusCode);
+            Assert.Contains(call.StartsWith("connect ", StringComparison.Ordinal) ? "\"unknown\"" : "UNKNOWN", everything);
+            Assert.Contains("The service failed to handle the call.", everything);
+        }
+    }
+
+    private static HttpRequestMessage LeakRequest(string call, string detail)
+    {
+        var fail = new FailRequest { Detail = detail };
+        // One tick first, so the failure can only go out in the stream's last record.
+        var count = new Protos.Streaming.CountRequest { Count = 2, FailCode = "PLAIN", FailAfter = 1, FailMessage = detail };
+        switch (call.Split(' '))
+        {
+            case ["GET"]:
+                return new HttpRequestMessage(HttpMethod.Get, "/test_service.proto/Fail?detail=" + Uri.EscapeDataString(detail));
+            case ["GET", var suffix]:
+                return new HttpRequestMessage(HttpMethod.Get, $"/test_service.proto/Fail{suffix}?detail=" + Uri.EscapeDataString(detail));
+            case ["connect", var type]:
+                return Wire.Post("/protohttp.tests.TestService/Fail", fail, type);
+            case ["stream", var accept]:
+                return Wire.Post("/streaming_service.proto/Count", count, "application/json", accept);
+            case ["connect-stream", var envelopes]:
+                var request = new HttpRequestMessage(HttpMethod.Post, "/protohttp.tests.streaming.StreamingService/Count")
+                {
+                    Content = new ByteArrayContent(StreamWire.Envelope(count, envelopes)),
+                };
+                request.Content.Headers.ContentType = new MediaTypeHeaderValue(envelopes);
+                return request;
+            case ["application/xml"]:
+                return WithContent(new StringContent($"<root><detail>{detail}</detail></root>"), call);
+            case ["application/x-www-form-urlencoded"]:
+                return WithContent(new StringContent("detail=" + Uri.EscapeDataString(detail)), call);
+            default:
+                return Wire.Post("/test_service.proto/Fail", fail, call);
+        }
+
+        static HttpRequestMessage WithContent(HttpContent content, string type)
+        {
+            content.Headers.ContentType = new MediaTypeHeaderValue(type);
+            return new HttpRequestMessage(HttpMethod.Post, "/test_service.proto/Fail") { Content = content };
+        }
     }
 
     [Fact]

@@ -45,7 +45,8 @@ public sealed class TelemetryTests(SampleServerFixture fixture) : IClassFixture<
         Assert.Equal("ProtoService.SearchService", activity.GetTagItem("rpc.service"));
         Assert.Equal(0, activity.GetTagItem("rpc.grpc.status_code"));
         Assert.Equal(ActivityStatusCode.Unset, activity.Status);
-        var duration = await MeasurementAsync("rpc.server.call.duration", "Search", "protohttp");
+        var duration = Assert.Single(_measurements, m => m.Instrument == "rpc.server.call.duration" && m.Tags["rpc.method"] as string == "Search");
+        Assert.Equal("protohttp", duration.Tags["rpc.system"]);
         Assert.True(duration.Value > 0);
         Assert.Equal(0, duration.Tags["rpc.grpc.status_code"]);
         var size = await MeasurementAsync("rpc.server.response.size", "Search", "protohttp");
@@ -131,36 +132,20 @@ public sealed class TelemetryTests(SampleServerFixture fixture) : IClassFixture<
         _measurements.Enqueue((instrument.Name, value, copy));
     }
 
-    // This class's own earlier calls reach the same listeners: each test looks for its own call only.
+    // The activity stops in the call's handler, after the last byte went out and so a moment after the client has
+    // it; the request's end in the server comes after that, and then no more activities of this call can come. Each
+    // test's listeners start with the test, and the tests run one at a time, so only this test's call can match.
     private async Task<Activity> SingleAsync(Func<Activity, bool> match)
     {
-        for (var i = 0; i < 100; i++)
-        {
-            if (_activities.FirstOrDefault(match) is { } activity)
-            {
-                return activity;
-            }
-
-            await Task.Delay(50); // The activity stops after the last byte went out, a moment after the client has it.
-        }
-
-        throw new InvalidOperationException("No such activity was reported.");
+        await _server.Logs.WhenRequestsEndedAsync();
+        return Assert.Single(_activities, a => match(a));
     }
 
     private async Task<(double Value, Dictionary<string, object?> Tags)> MeasurementAsync(string instrument, string method, string system, double? value = null)
     {
-        for (var i = 0; i < 100; i++)
-        {
-            var found = _measurements.FirstOrDefault(m => m.Instrument == instrument && m.Tags["rpc.method"] as string == method
-                && m.Tags["rpc.system"] as string == system && (value is null || m.Value == value));
-            if (found.Instrument is not null)
-            {
-                return (found.Value, found.Tags);
-            }
-
-            await Task.Delay(50);
-        }
-
-        throw new InvalidOperationException($"No {instrument} measurement for {method} was reported.");
+        await _server.Logs.WhenRequestsEndedAsync(); // As for the activity: after the request's end, every measurement of it is in.
+        var found = Assert.Single(_measurements, m => m.Instrument == instrument && m.Tags["rpc.method"] as string == method
+            && m.Tags["rpc.system"] as string == system && (value is null || m.Value == value));
+        return (found.Value, found.Tags);
     }
 }

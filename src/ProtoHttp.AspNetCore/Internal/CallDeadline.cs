@@ -6,10 +6,12 @@ namespace ProtoHttp.AspNetCore.Internal;
 /// A call's deadline: the sooner of the client's (<c>Connect-Timeout-Ms</c>) and the host's (the request-timeout
 /// middleware's, which <see cref="HostRequestTimeout"/> takes over); the token the call runs under (the request's own,
 /// linked to a timer when there is a deadline) and the time the service sees in <c>ServerCallContext.Deadline</c>.
+/// A struct held inside the call's one object (<see cref="Pipeline.ProtoHttpServerCallContext"/>), so a call allocates
+/// no deadline of its own; <c>default</c> is a deadline not started yet.
 /// </summary>
-internal sealed class CallDeadline : IDisposable
+internal readonly struct CallDeadline : IDisposable
 {
-    private readonly HttpContext _context;
+    private readonly HttpContext? _context;
     private readonly CancellationTokenSource? _timer;
     private readonly bool _hostExpired;
 
@@ -35,6 +37,9 @@ internal sealed class CallDeadline : IDisposable
         Token = _timer.Token;
     }
 
+    /// <summary>Whether <see cref="Start"/> made it, as opposed to <c>default</c>.</summary>
+    public bool IsStarted => _context is not null;
+
     public CancellationToken Token { get; }
 
     /// <summary>How long the call may take, from the client or the host, whichever is shorter; null without a deadline.</summary>
@@ -44,7 +49,7 @@ internal sealed class CallDeadline : IDisposable
     public DateTime Utc { get; } = DateTime.MaxValue;
 
     /// <summary>Whether the deadline passed, as opposed to the client going away.</summary>
-    public bool Expired => _hostExpired || _timer is { IsCancellationRequested: true } && !_context.RequestAborted.IsCancellationRequested;
+    public bool Expired => _hostExpired || _timer is { IsCancellationRequested: true } && !_context!.RequestAborted.IsCancellationRequested;
 
     /// <summary>
     /// Starts the deadline of the client's <paramref name="timeout"/> (none when null) or the host's, whichever is

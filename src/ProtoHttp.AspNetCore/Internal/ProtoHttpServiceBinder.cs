@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
@@ -11,7 +12,7 @@ namespace ProtoHttp.AspNetCore.Internal;
 /// <c>BindService</c> is called without an instance, as grpc-dotnet does, so the delegate it passes is null: the method
 /// is found on <typeparamref name="TService"/> by name and called through an open delegate on each call's instance.
 /// </summary>
-internal sealed class ProtoHttpServiceBinder<TService>(ServiceModel service, ServiceCallSettings<TService> settings) : ServiceBinderBase
+internal sealed class ProtoHttpServiceBinder<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicMethods)] TService>(ServiceModel service, ServiceCallSettings<TService> settings) : ServiceBinderBase
     where TService : class
 {
     public List<BoundMethod> Methods { get; } = [];

@@ -11,12 +11,17 @@ internal sealed class ServiceActivator<TService>
 {
     private readonly ObjectFactory<TService>? _factory;
 
-    public ServiceActivator(IServiceProvider services)
+    /// <param name="services">The application's services.</param>
+    /// <param name="createFactory">
+    /// Makes the constructor factory; created where <typeparamref name="TService"/> carries the trimming annotation
+    /// that keeps its constructors (MapProtoService), so this class and the invokers holding it need none.
+    /// </param>
+    public ServiceActivator(IServiceProvider services, Func<ObjectFactory<TService>> createFactory)
     {
         var registered = services.GetService<IServiceProviderIsService>()?.IsService(typeof(TService)) ?? false;
         // Only a class DI does not make is made here; one DI makes (grpc-dotnet's reflection service, say) may have
         // constructors ActivatorUtilities cannot choose between.
-        _factory = registered ? null : ActivatorUtilities.CreateFactory<TService>([]);
+        _factory = registered ? null : createFactory();
     }
 
     public ServiceHandle Create(IServiceProvider requestServices) => _factory is null

@@ -119,7 +119,7 @@ internal static class CallErrors
                     _ => new CallFailure(badRequest.StatusCode, StatusCode.InvalidArgument, $"The request body could not be read: {badRequest.Message}"),
                 };
 
-            case OperationCanceledException when call.CallDeadline?.Expired ?? false:
+            case OperationCanceledException when call.CallDeadline.Expired:
                 ProtoHttpLog.DeadlineExceeded(logger, method, call.Timeout);
                 return new CallFailure(StatusCodes.Status504GatewayTimeout, StatusCode.DeadlineExceeded,
                     $"The deadline of {call.Timeout?.TotalMilliseconds} ms passed before the call completed.");

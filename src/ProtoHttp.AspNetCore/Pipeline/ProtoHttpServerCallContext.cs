@@ -27,17 +27,19 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, CallRo
     private AuthContext? _authContext;
     private Dictionary<object, object>? _userState;
     private CallTelemetry.CallScope _telemetry;
+    private CallDeadline _callDeadline;
+    private StreamCallState? _stream;
 
     public HttpContext HttpContext { get; } = httpContext;
 
     /// <summary>The endpoint the call came in on: its protocol, method and route options.</summary>
     public CallRoute Route { get; } = route;
 
-    /// <summary>The call's deadline, once <see cref="StartDeadline"/> ran.</summary>
-    public CallDeadline? CallDeadline { get; private set; }
+    /// <summary>The call's deadline: <see cref="CallDeadline.IsStarted"/> once <see cref="StartDeadline"/> ran.</summary>
+    public ref readonly CallDeadline CallDeadline => ref _callDeadline;
 
-    /// <summary>The timeout the request asked for, for the text of a missed deadline.</summary>
-    public TimeSpan? Timeout { get; private set; }
+    /// <summary>How long the call may take (the client's timeout or the host's), for the text of a missed deadline.</summary>
+    public TimeSpan? Timeout => _callDeadline.Timeout;
 
     /// <summary>
     /// Whether what fails now fails in the app's code (the service, its interceptors, their activation) rather than
@@ -55,19 +57,39 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, CallRo
     public WritableMediaType? ErrorType { get; set; }
 
     /// <summary>The framing and codec of a streaming answer.</summary>
-    public StreamMediaType? ResponseStreamType { get; set; }
+    public StreamMediaType? ResponseStreamType
+    {
+        get => _stream?.ResponseStreamType;
+        set => Stream.ResponseStreamType = value;
+    }
 
     /// <summary>The envelope stream the request body is in, when it is in envelopes.</summary>
-    public StreamMediaType? RequestEnvelope { get; set; }
+    public StreamMediaType? RequestEnvelope
+    {
+        get => _stream?.RequestEnvelope;
+        set => Stream.RequestEnvelope = value;
+    }
 
     /// <summary>Whether request envelopes flagged compressed (0x01) hold gzip, as the client and the protocol agreed.</summary>
-    public bool RequestCompressed { get; set; }
+    public bool RequestCompressed
+    {
+        get => _stream?.RequestCompressed ?? false;
+        set => Stream.RequestCompressed = value;
+    }
 
     /// <summary>The streaming answer, once opened: after its first byte a failure can only be told in its last record.</summary>
-    public StreamResponseWriter? ResponseStream { get; set; }
+    public StreamResponseWriter? ResponseStream
+    {
+        get => _stream?.ResponseStream;
+        set => Stream.ResponseStream = value;
+    }
 
     /// <summary>The request stream of a client-streaming or bidirectional call, once opened.</summary>
-    public IRequestStream? RequestStream { get; set; }
+    public IRequestStream? RequestStream
+    {
+        get => _stream?.RequestStream;
+        set => Stream.RequestStream = value;
+    }
 
     /// <summary>Whether the service set response trailers, without making the collection.</summary>
     public bool HasResponseTrailers => _responseTrailers is { Count: > 0 };
@@ -76,6 +98,9 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, CallRo
     public Metadata? TrailersOrNull => HasResponseTrailers ? _responseTrailers : null;
 
     protected override string MethodCore => Route.Method.FullName;
+
+    // Made by the first stream property set: a unary call never pays for it.
+    private StreamCallState Stream => _stream ??= new();
 
     protected override string HostCore => HttpContext.Request.Host.Value ?? string.Empty;
 
@@ -93,11 +118,11 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, CallRo
         }
     }
 
-    protected override DateTime DeadlineCore => CallDeadline?.Utc ?? DateTime.MaxValue;
+    protected override DateTime DeadlineCore => _callDeadline.IsStarted ? _callDeadline.Utc : DateTime.MaxValue;
 
     protected override Metadata RequestHeadersCore => _requestHeaders ??= HeaderMetadata.FromRequest(HttpContext.Request.Headers);
 
-    protected override CancellationToken CancellationTokenCore => CallDeadline?.Token ?? HttpContext.RequestAborted;
+    protected override CancellationToken CancellationTokenCore => _callDeadline.IsStarted ? _callDeadline.Token : HttpContext.RequestAborted;
 
     protected override Metadata ResponseTrailersCore => _responseTrailers ??= [];
 
@@ -120,8 +145,7 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, CallRo
     /// </summary>
     public void StartDeadline(TimeSpan? timeout)
     {
-        CallDeadline = Internal.CallDeadline.Start(HttpContext, timeout, streaming: Route.Kind != MethodType.Unary);
-        Timeout = CallDeadline.Timeout;
+        _callDeadline = Internal.CallDeadline.Start(HttpContext, timeout, streaming: Route.Kind != MethodType.Unary);
     }
 
     /// <summary>
@@ -142,9 +166,9 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, CallRo
     public ValueTask EndAsync(StatusCode code)
     {
         _telemetry.Stop(this, code);
-        if (RequestStream is null && ResponseStream is null)
+        if (_stream is null)
         {
-            CallDeadline?.Dispose();
+            _callDeadline.Dispose();
             return ValueTask.CompletedTask;
         }
 
@@ -177,6 +201,6 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, CallRo
             await responses.DisposeAsync();
         }
 
-        CallDeadline?.Dispose();
+        _callDeadline.Dispose();
     }
 }

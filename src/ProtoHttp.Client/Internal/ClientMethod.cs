@@ -1,4 +1,3 @@
-using System.Reflection;
 using Google.Protobuf;
 using Google.Protobuf.Reflection;
 using Grpc.Core;
@@ -12,8 +11,8 @@ internal sealed class ClientMethod<TRequest, TResponse>
 {
     public ClientMethod(Method<TRequest, TResponse> method, InvokerSettings settings)
     {
-        var request = DescriptorOf(typeof(TRequest));
-        ResponseDescriptor = DescriptorOf(typeof(TResponse));
+        var request = DescriptorOf(method.RequestMarshaller);
+        ResponseDescriptor = DescriptorOf(method.ResponseMarshaller);
         // Connect names the service itself; ProtoHttp's routes name the .proto file, which has to be found.
         var first = settings.Protocol == ClientProtocol.Connect
             ? method.ServiceName
@@ -32,10 +31,23 @@ internal sealed class ClientMethod<TRequest, TResponse>
     /// <summary>The gRPC method name, <c>/package.Service/Method</c>, for messages.</summary>
     public string FullName { get; }
 
-    private static MessageDescriptor DescriptorOf(Type type) =>
-        typeof(IMessage).IsAssignableFrom(type)
-        && type.GetProperty("Descriptor", BindingFlags.Public | BindingFlags.Static)?.GetValue(null) is MessageDescriptor descriptor
-            ? descriptor
+    // The descriptor of an empty message from the method's own marshaller: generated code reaches it without
+    // reflection over the message type, which trimming could remove.
+    private static MessageDescriptor DescriptorOf<T>(Marshaller<T> marshaller)
+    {
+        object? empty;
+        try
+        {
+            empty = marshaller.ContextualDeserializer(EmptyPayload.Instance);
+        }
+        catch (Exception ex) when (ex is InvalidProtocolBufferException or InvalidOperationException or NotSupportedException)
+        {
+            empty = null;
+        }
+
+        return empty is IMessage message
+            ? message.Descriptor
             : throw new InvalidOperationException(
-                $"{type.Name} is not a generated protobuf message: ProtoHttp clients call methods whose messages come from a .proto compiled by Grpc.Tools.");
+                $"{typeof(T).Name} is not a generated protobuf message: ProtoHttp clients call methods whose messages come from a .proto compiled by Grpc.Tools.");
+    }
 }

@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using Google.Protobuf.Reflection;
 
@@ -43,6 +44,12 @@ internal static class ServiceFiles
     private static bool Declares(FileDescriptor? file, string serviceName) =>
         file is not null && file.Services.Any(s => s.FullName == serviceName);
 
+    // Safe under trimming: the scan is the last resort, after the configured services and the messages' own files. A
+    // descriptor class the trimmer removed, or whose Descriptor property it removed, is not found, and the call then
+    // fails with the sentence that says to add the service's descriptor to ProtoHttpClientOptions.Services, which
+    // needs no reflection; a file found is always the one that declares the service.
+    [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = "A trimmed-away descriptor is not found; the failure names the fix.")]
+    [UnconditionalSuppressMessage("Trimming", "IL2075", Justification = "A trimmed-away descriptor is not found; the failure names the fix.")]
     private static IEnumerable<FileDescriptor> LoadedFiles()
     {
         const BindingFlags StaticPublic = BindingFlags.Public | BindingFlags.Static | BindingFlags.DeclaredOnly;
@@ -69,6 +76,7 @@ internal static class ServiceFiles
         }
     }
 
+    [RequiresUnreferencedCode("Types the trimmer removed are not listed.")]
     private static Type[] LoadableTypes(Assembly assembly)
     {
         try

@@ -8,15 +8,14 @@ namespace ProtoHttp.Json;
 /// A well-known type with a JSON form of its own (Duration, FieldMask, Struct, Value, ListValue, Any, Empty): its
 /// raw text is parsed by JsonParser, so those rules are never guessed.
 /// </summary>
-internal sealed class JsonDelegatedValueReader<T>(JsonMessageReader owner, MessageDescriptor descriptor) : JsonValueReader<T>
-    where T : class, IMessage
+internal sealed class JsonDelegatedValueReader(JsonMessageReader owner, MessageDescriptor descriptor) : JsonValueReader<IMessage>
 {
     public override bool AcceptsNull { get; } = descriptor.FullName == Value.Descriptor.FullName;
 
-    public override bool TryRead(ref JsonInput input, int depth, out T value)
+    public override bool TryRead(ref JsonInput input, int depth, out IMessage value)
     {
         owner.CheckDepth(depth + 1);
-        value = (T)owner.ParseDelegated(ref input, descriptor, depth + 1);
+        value = owner.ParseDelegated(ref input, descriptor, depth + 1);
         return true;
     }
 }

@@ -1,13 +1,14 @@
-using System.Runtime.CompilerServices;
 using System.Text;
 using System.Text.Json;
 using Google.Protobuf.Reflection;
 
 namespace ProtoHttp.Json;
 
-/// <summary>An enum: a value's proto name or any integral number (known or not, as JsonParser allows).</summary>
-internal sealed class JsonEnumReader<TEnum>(JsonMessageReader owner, EnumDescriptor descriptor) : JsonValueReader<TEnum>
-    where TEnum : struct, Enum
+/// <summary>
+/// An enum: a value's proto name or any integral number (known or not, as JsonParser allows), read as its int, which
+/// protobuf's accessor unboxes as the field's enum type.
+/// </summary>
+internal sealed class JsonEnumReader(JsonMessageReader owner, EnumDescriptor descriptor) : JsonValueReader<int>
 {
     private readonly (byte[] Name, int Number)[] _values = [.. descriptor.Values.Select(v => (Encoding.UTF8.GetBytes(v.Name), v.Number))];
 
@@ -15,7 +16,7 @@ internal sealed class JsonEnumReader<TEnum>(JsonMessageReader owner, EnumDescrip
 
     public override bool AcceptsNull => _isNullValue;
 
-    public override bool TryRead(ref JsonInput input, int depth, out TEnum value)
+    public override bool TryRead(ref JsonInput input, int depth, out int value)
     {
         ref var reader = ref input.Reader;
         int number;
@@ -43,7 +44,7 @@ internal sealed class JsonEnumReader<TEnum>(JsonMessageReader owner, EnumDescrip
                 throw JsonTokens.Unexpected(ref reader, $"a {descriptor.Name} name or number");
         }
 
-        value = Unsafe.As<int, TEnum>(ref number);
+        value = number;
         return true;
     }
 

@@ -1,45 +1,34 @@
-using System.Reflection;
-using System.Runtime.CompilerServices;
 using Google.Protobuf.Reflection;
 
 namespace ProtoHttp.Json;
 
 /// <summary>
-/// An enum by its .proto name (the preferred alias, as JsonFormatter picks it from <see cref="OriginalNameAttribute"/>),
-/// or as a bare number when the value has no name.
+/// An enum by its .proto name, or as a bare number when the value has no name. For aliases JsonFormatter takes the
+/// preferred one, which Grpc.Tools marks on the first declared value of a number: the one the descriptor lists first.
 /// </summary>
-internal sealed class JsonEnumWriter<TEnum> : JsonValueWriter<TEnum>
-    where TEnum : struct, Enum
+internal sealed class JsonEnumWriter : JsonValueWriter<int>
 {
     private readonly Dictionary<int, byte[]> _names = [];
 
-    public JsonEnumWriter()
+    public JsonEnumWriter(EnumDescriptor descriptor)
     {
-        foreach (var field in typeof(TEnum).GetFields(BindingFlags.Public | BindingFlags.Static))
+        foreach (var value in descriptor.Values)
         {
-            var original = field.GetCustomAttribute<OriginalNameAttribute>();
-            if (original?.PreferredAlias == false)
-            {
-                continue;
-            }
-
-            var number = Convert.ToInt32(field.GetValue(null), System.Globalization.CultureInfo.InvariantCulture);
-            _names.TryAdd(number, JsonStringText.Encode(original?.Name ?? field.Name));
+            _names.TryAdd(value.Number, JsonStringText.Encode(value.Name));
         }
     }
 
-    public override void Write(ref Utf8Output output, TEnum value)
+    public override void Write(ref Utf8Output output, int value)
     {
-        var number = Unsafe.As<TEnum, int>(ref value);
-        if (_names.TryGetValue(number, out var name))
+        if (_names.TryGetValue(value, out var name))
         {
             output.Write(name);
         }
         else
         {
-            JsonNumberText.Write(ref output, number, quoted: false);
+            JsonNumberText.Write(ref output, value, quoted: false);
         }
     }
 
-    public override bool IsDefault(TEnum value) => Unsafe.As<TEnum, int>(ref value) == 0;
+    public override bool IsDefault(int value) => value == 0;
 }

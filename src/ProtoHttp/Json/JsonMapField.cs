@@ -1,17 +1,18 @@
+using System.Collections;
 using Google.Protobuf;
-using Google.Protobuf.Collections;
+using Google.Protobuf.Reflection;
 
 namespace ProtoHttp.Json;
 
 /// <summary>A map field: <c>{ "key": value }</c> in the map's insertion order (as JsonFormatter enumerates it), left out when empty.</summary>
-internal sealed class JsonMapField<TMessage, TKey, TValue>(
-    byte[] name, Func<TMessage, MapField<TKey, TValue>> getter, JsonValueWriter<TKey> keys, JsonValueWriter<TValue> values) : JsonFieldWriter(name)
-    where TMessage : class, IMessage
-    where TKey : notnull
+internal sealed class JsonMapField(byte[] name, FieldDescriptor field, JsonValueWriter keys, JsonValueWriter values) : JsonFieldWriter(name)
 {
+    private readonly IFieldAccessor _accessor = field.Accessor;
+
     public override void Write(ref Utf8Output output, IMessage message, ref bool first)
     {
-        var map = getter((TMessage)message);
+        // Through the non-generic dictionary: a plan closes no generic type over the map's key and value types.
+        var map = (IDictionary)_accessor.GetValue(message);
         if (map.Count == 0)
         {
             return;
@@ -20,16 +21,16 @@ internal sealed class JsonMapField<TMessage, TKey, TValue>(
         WriteName(ref output, ref first);
         output.Write("{ "u8);
         var firstEntry = true;
-        foreach (var entry in map)
+        foreach (DictionaryEntry entry in map)
         {
             if (!firstEntry)
             {
                 output.Write(", "u8);
             }
 
-            keys.Write(ref output, entry.Key);
+            keys.WriteBoxed(ref output, entry.Key);
             output.Write(": "u8);
-            values.Write(ref output, entry.Value);
+            values.WriteBoxed(ref output, entry.Value!);
             firstEntry = false;
         }
 

@@ -1,12 +1,12 @@
-using System.Reflection;
-using Google.Protobuf;
 using Google.Protobuf.Reflection;
-using Timestamp = Google.Protobuf.WellKnownTypes.Timestamp;
-using Type = System.Type;
+using Google.Protobuf.WellKnownTypes;
 
 namespace ProtoHttp.Json;
 
-/// <summary>Builds a <see cref="JsonMessagePlan"/>'s field writers from the descriptor and the generated C# properties.</summary>
+/// <summary>
+/// Builds a <see cref="JsonMessagePlan"/>'s field writers from the descriptor. Values are read through protobuf's
+/// own field accessors and written by writers of fixed types, so no generic type is made at run time (Native AOT).
+/// </summary>
 internal static class JsonPlanBuilder
 {
     /// <summary>The field writers in field-number order (JsonFormatter's), or null when JsonFormatter must write the whole message.</summary>
@@ -20,7 +20,7 @@ internal static class JsonPlanBuilder
         var fields = new List<JsonFieldWriter>();
         foreach (var field in descriptor.Fields.InFieldNumberOrder())
         {
-            var writer = BuildField(owner, descriptor.ClrType, field);
+            var writer = BuildField(owner, field);
             if (writer is null)
             {
                 return null;
@@ -35,11 +35,10 @@ internal static class JsonPlanBuilder
         return [.. fields];
     }
 
-    private static JsonFieldWriter? BuildField(JsonMessageWriter owner, Type messageType, FieldDescriptor field)
+    private static JsonFieldWriter? BuildField(JsonMessageWriter owner, FieldDescriptor field)
     {
         var name = JsonStringText.Encode(owner.PreserveProtoFieldNames ? field.Name : field.JsonName);
-        var property = GeneratedAccessors.Property(messageType, field);
-        var native = property?.GetMethod is { } get ? BuildNative(owner, messageType, field, name, get) : null;
+        var native = BuildNative(owner, field, name);
         if (native is not null)
         {
             return native;
@@ -49,86 +48,63 @@ internal static class JsonPlanBuilder
         return field.IsRepeated || field.HasPresence ? new JsonDelegatedField(name, field, owner) : null;
     }
 
-    private static JsonFieldWriter? BuildNative(JsonMessageWriter owner, Type messageType, FieldDescriptor field, byte[] name, MethodInfo get)
+    private static JsonFieldWriter? BuildNative(JsonMessageWriter owner, FieldDescriptor field, byte[] name)
     {
-        var type = get.ReturnType;
-        var getter = GeneratedAccessors.Getter(messageType, get);
         if (field.IsMap)
         {
-            if (!GeneratedAccessors.IsMapField(type))
-            {
-                return null;
-            }
-
-            var args = type.GetGenericArguments();
-            var keys = ValueWriter(owner, field.MessageType.FindFieldByNumber(1), args[0], mapKey: true);
-            var values = ValueWriter(owner, field.MessageType.FindFieldByNumber(2), args[1], mapKey: false);
-            return keys is null || values is null ? null
-                : GeneratedAccessors.Create<JsonFieldWriter>(typeof(JsonMapField<,,>), [messageType, args[0], args[1]], name, getter, keys, values);
+            var keys = ValueWriter(owner, field.MessageType.FindFieldByNumber(1), mapKey: true);
+            var values = ValueWriter(owner, field.MessageType.FindFieldByNumber(2), mapKey: false);
+            return keys is null || values is null ? null : new JsonMapField(name, field, keys, values);
         }
 
-        if (field.IsRepeated)
+        var writer = ValueWriter(owner, field, mapKey: false);
+        if (writer is null || field.IsRepeated)
         {
-            if (!GeneratedAccessors.IsRepeatedField(type))
-            {
-                return null;
-            }
-
-            var element = type.GetGenericArguments()[0];
-            var writer = ValueWriter(owner, field, element, mapKey: false);
-            return writer is null ? null : GeneratedAccessors.Create<JsonFieldWriter>(typeof(JsonRepeatedField<,>), [messageType, element], name, getter, writer);
+            return writer?.Repeated(name, field);
         }
 
-        var single = ValueWriter(owner, field, type, mapKey: false);
         var presence = field.FieldType is FieldType.Message or FieldType.Group ? FieldPresence.NotNull
             : field.HasPresence ? FieldPresence.HasValue
             : FieldPresence.NotDefault;
-        return single is null ? null : GeneratedAccessors.Create<JsonFieldWriter>(typeof(JsonSingularField<,>), [messageType, type], name, getter, presence, field, single);
+        return new JsonSingularField(name, field, presence, writer);
     }
 
-    // A writer whose T is exactly the generated property's element type, or null when the native writer has none.
-    private static object? ValueWriter(JsonMessageWriter owner, FieldDescriptor field, Type type, bool mapKey)
+    // The writer for the field's values, or null when the native writer has none.
+    private static JsonValueWriter? ValueWriter(JsonMessageWriter owner, FieldDescriptor field, bool mapKey) => field.FieldType switch
     {
-        object? writer = field.FieldType switch
-        {
-            FieldType.Double => JsonDoubleWriter.Instance,
-            FieldType.Float => JsonFloatWriter.Instance,
-            FieldType.Int64 or FieldType.SInt64 or FieldType.SFixed64 => JsonInt64Writer.Instance,
-            FieldType.UInt64 or FieldType.Fixed64 => JsonUInt64Writer.Instance,
-            FieldType.Int32 or FieldType.SInt32 or FieldType.SFixed32 => new JsonInt32Writer(quoted: mapKey),
-            FieldType.UInt32 or FieldType.Fixed32 => new JsonUInt32Writer(quoted: mapKey),
-            FieldType.Bool => new JsonBoolWriter(quoted: mapKey),
-            FieldType.String => JsonStringValueWriter.Instance,
-            FieldType.Bytes => JsonBytesWriter.Instance,
-            FieldType.Enum when type == typeof(Google.Protobuf.WellKnownTypes.NullValue) => JsonNullValueWriter.Instance,
-            FieldType.Enum when type.IsEnum && Enum.GetUnderlyingType(type) == typeof(int) =>
-                Activator.CreateInstance(typeof(JsonEnumWriter<>).MakeGenericType(type)),
-            FieldType.Message or FieldType.Group => MessageWriter(owner, field.MessageType, type),
-            _ => null,
-        };
-        return writer is not null && typeof(JsonValueWriter<>).MakeGenericType(type).IsInstanceOfType(writer) ? writer : null;
-    }
+        FieldType.Double => JsonDoubleWriter.Instance,
+        FieldType.Float => JsonFloatWriter.Instance,
+        FieldType.Int64 or FieldType.SInt64 or FieldType.SFixed64 => JsonInt64Writer.Instance,
+        FieldType.UInt64 or FieldType.Fixed64 => JsonUInt64Writer.Instance,
+        FieldType.Int32 or FieldType.SInt32 or FieldType.SFixed32 => new JsonInt32Writer(quoted: mapKey),
+        FieldType.UInt32 or FieldType.Fixed32 => new JsonUInt32Writer(quoted: mapKey),
+        FieldType.Bool => new JsonBoolWriter(quoted: mapKey),
+        FieldType.String => JsonStringValueWriter.Instance,
+        FieldType.Bytes => JsonBytesWriter.Instance,
+        FieldType.Enum when field.EnumType.FullName == "google.protobuf.NullValue" => JsonNullValueWriter.Instance,
+        FieldType.Enum => new JsonEnumWriter(field.EnumType),
+        FieldType.Message or FieldType.Group => MessageWriter(owner, field.MessageType),
+        _ => null,
+    };
 
-    private static object? MessageWriter(JsonMessageWriter owner, MessageDescriptor descriptor, Type type)
+    private static JsonValueWriter? MessageWriter(JsonMessageWriter owner, MessageDescriptor descriptor)
     {
         // Wrapper fields are nullable scalars in C#, not messages: those fields are delegated whole.
-        if (!typeof(IMessage).IsAssignableFrom(type) || !type.IsClass)
+        if (descriptor.File == WrappersReflection.Descriptor || descriptor.ClrType is null)
         {
             return null;
         }
 
-        if (type == typeof(Timestamp))
+        if (descriptor.FullName == Timestamp.Descriptor.FullName)
         {
             return new JsonTimestampWriter(owner);
         }
 
-        if (type == typeof(Google.Protobuf.WellKnownTypes.Any))
+        if (descriptor.FullName == Any.Descriptor.FullName)
         {
             return owner.AnyWriter;
         }
 
-        return JsonMessageWriter.IsWellKnown(descriptor)
-            ? Activator.CreateInstance(typeof(JsonDelegatedValueWriter<>).MakeGenericType(type), owner)
-            : Activator.CreateInstance(typeof(JsonMessageValueWriter<>).MakeGenericType(type), owner, descriptor);
+        return JsonMessageWriter.IsWellKnown(descriptor) ? new JsonDelegatedValueWriter(owner) : new JsonMessageValueWriter(owner, descriptor);
     }
 }

@@ -1,12 +1,12 @@
-using System.Reflection;
-using Google.Protobuf;
 using Google.Protobuf.Reflection;
 using Google.Protobuf.WellKnownTypes;
-using Type = System.Type;
 
 namespace ProtoHttp.Json;
 
-/// <summary>Builds a <see cref="JsonReadPlan"/>'s field readers from the descriptor and the generated C# properties.</summary>
+/// <summary>
+/// Builds a <see cref="JsonReadPlan"/>'s field readers from the descriptor. Values are stored through protobuf's own
+/// field accessors by readers of fixed types, so no generic type is made at run time (Native AOT).
+/// </summary>
 internal static class JsonReadPlanBuilder
 {
     /// <summary>The field readers, or null when JsonParser must read the whole message.</summary>
@@ -21,8 +21,7 @@ internal static class JsonReadPlanBuilder
         var fields = new List<JsonFieldReader>();
         foreach (var field in descriptor.Fields.InDeclarationOrder())
         {
-            var property = GeneratedAccessors.Property(descriptor.ClrType, field);
-            var reader = property is null ? null : BuildField(owner, descriptor.ClrType, field, property);
+            var reader = BuildField(owner, field);
             if (reader is null)
             {
                 return null;
@@ -31,125 +30,79 @@ internal static class JsonReadPlanBuilder
             fields.Add(reader);
         }
 
+        // Singular extensions only: a repeated one stays an unknown name (400, or skipped when unknown fields are ignored).
         foreach (var extension in owner.Extensions.For(descriptor))
         {
-            if (ExtensionReader(owner, extension) is { } reader)
+            if (!extension.IsRepeated && ValueReader(owner, extension) is { } value)
             {
-                fields.Add(reader);
+                fields.Add(new JsonSingularFieldReader(extension, value, $"[{extension.FullName}]"));
             }
         }
 
         return [.. fields];
     }
 
-    // Singular extensions only: a repeated one stays an unknown name (400, or skipped when unknown fields are ignored).
-    private static JsonFieldReader? ExtensionReader(JsonMessageReader owner, FieldDescriptor extension)
+    private static JsonFieldReader? BuildField(JsonMessageReader owner, FieldDescriptor field)
     {
-        if (extension.IsRepeated)
-        {
-            return null;
-        }
-
-        var type = extension.Extension.GetType().GetGenericArguments()[1];
-        var value = ValueReader(owner, extension, type);
-        return value is null ? null : GeneratedAccessors.Create<JsonFieldReader>(typeof(JsonExtensionFieldReader<>), [type], extension, value);
-    }
-
-    private static JsonFieldReader? BuildField(JsonMessageReader owner, Type messageType, FieldDescriptor field, PropertyInfo property)
-    {
-        var type = property.PropertyType;
         if (field.IsMap)
         {
-            if (!GeneratedAccessors.IsMapField(type) || property.GetMethod is not { } getMap)
-            {
-                return null;
-            }
-
-            var args = type.GetGenericArguments();
-            var keys = KeyReader(field.MessageType.FindFieldByNumber(1), args[0]);
-            var values = ValueReader(owner, field.MessageType.FindFieldByNumber(2), args[1]);
-            return keys is null || values is null ? null
-                : GeneratedAccessors.Create<JsonFieldReader>(typeof(JsonMapFieldReader<,,>), [messageType, args[0], args[1]], field, GeneratedAccessors.Getter(messageType, getMap), keys, values);
+            var keys = KeyReader(field.MessageType.FindFieldByNumber(1));
+            var values = ValueReader(owner, field.MessageType.FindFieldByNumber(2));
+            return keys is null || values is null ? null : new JsonMapFieldReader(field, keys, values);
         }
 
-        if (field.IsRepeated)
-        {
-            if (!GeneratedAccessors.IsRepeatedField(type) || property.GetMethod is not { } getList)
-            {
-                return null;
-            }
-
-            var element = type.GetGenericArguments()[0];
-            var elements = ValueReader(owner, field, element);
-            return elements is null ? null
-                : GeneratedAccessors.Create<JsonFieldReader>(typeof(JsonRepeatedFieldReader<,>), [messageType, element], field, GeneratedAccessors.Getter(messageType, getList), elements);
-        }
-
-        var value = ValueReader(owner, field, type);
-        if (value is null || property.SetMethod is not { IsPublic: true } set)
-        {
-            return null;
-        }
-
-        return GeneratedAccessors.Create<JsonFieldReader>(typeof(JsonSingularFieldReader<,>), [messageType, type], field, GeneratedAccessors.Setter(messageType, set), value);
+        var value = ValueReader(owner, field);
+        return value is null ? null
+            : field.IsRepeated ? value.Repeated(field)
+            : new JsonSingularFieldReader(field, value);
     }
 
     // Map keys are JSON names: strings, integers and bools only, as JsonParser allows.
-    private static object? KeyReader(FieldDescriptor field, Type type) => field.FieldType switch
+    private static JsonValueReader? KeyReader(FieldDescriptor field) => field.FieldType switch
     {
         FieldType.String or FieldType.Bool or FieldType.Int32 or FieldType.SInt32 or FieldType.SFixed32 or FieldType.UInt32 or FieldType.Fixed32
-            or FieldType.Int64 or FieldType.SInt64 or FieldType.SFixed64 or FieldType.UInt64 or FieldType.Fixed64 => ValueReader(owner: null, field, type),
+            or FieldType.Int64 or FieldType.SInt64 or FieldType.SFixed64 or FieldType.UInt64 or FieldType.Fixed64 => ValueReader(owner: null, field),
         _ => null,
     };
 
-    // A reader whose T is exactly the generated property's (element) type, or null when the native reader has none.
-    private static object? ValueReader(JsonMessageReader? owner, FieldDescriptor field, Type type)
+    // The reader for the field's values, or null when the native reader has none.
+    private static JsonValueReader? ValueReader(JsonMessageReader? owner, FieldDescriptor field) => field.FieldType switch
     {
-        object? reader = field.FieldType switch
-        {
-            FieldType.Double => JsonDoubleReader.Instance,
-            FieldType.Float => JsonFloatReader.Instance,
-            FieldType.Int64 or FieldType.SInt64 or FieldType.SFixed64 => JsonInt64Reader.Instance,
-            FieldType.UInt64 or FieldType.Fixed64 => JsonUInt64Reader.Instance,
-            FieldType.Int32 or FieldType.SInt32 or FieldType.SFixed32 => JsonInt32Reader.Instance,
-            FieldType.UInt32 or FieldType.Fixed32 => JsonUInt32Reader.Instance,
-            FieldType.Bool => JsonBoolReader.Instance,
-            FieldType.String => JsonStringReader.Instance,
-            FieldType.Bytes => JsonBytesReader.Instance,
-            FieldType.Enum when owner is not null && type.IsEnum && System.Enum.GetUnderlyingType(type) == typeof(int) =>
-                Activator.CreateInstance(typeof(JsonEnumReader<>).MakeGenericType(type), owner, field.EnumType),
-            FieldType.Message or FieldType.Group when owner is not null => MessageReader(owner, field.MessageType, type),
-            _ => null,
-        };
-        return reader is not null && typeof(JsonValueReader<>).MakeGenericType(type).IsInstanceOfType(reader) ? reader : null;
-    }
+        FieldType.Double => JsonDoubleReader.Instance,
+        FieldType.Float => JsonFloatReader.Instance,
+        FieldType.Int64 or FieldType.SInt64 or FieldType.SFixed64 => JsonInt64Reader.Instance,
+        FieldType.UInt64 or FieldType.Fixed64 => JsonUInt64Reader.Instance,
+        FieldType.Int32 or FieldType.SInt32 or FieldType.SFixed32 => JsonInt32Reader.Instance,
+        FieldType.UInt32 or FieldType.Fixed32 => JsonUInt32Reader.Instance,
+        FieldType.Bool => JsonBoolReader.Instance,
+        FieldType.String => JsonStringReader.Instance,
+        FieldType.Bytes => JsonBytesReader.Instance,
+        FieldType.Enum when owner is not null => new JsonEnumReader(owner, field.EnumType),
+        FieldType.Message or FieldType.Group when owner is not null => MessageReader(owner, field.MessageType),
+        _ => null,
+    };
 
-    private static object? MessageReader(JsonMessageReader owner, MessageDescriptor descriptor, Type type)
+    private static JsonValueReader? MessageReader(JsonMessageReader owner, MessageDescriptor descriptor)
     {
+        // C# exposes wrappers as nullable scalars (string and bytes ones as the plain types): read as the bare
+        // scalar, which the accessor or the list stores as the nullable.
         if (descriptor.File == WrappersReflection.Descriptor)
         {
-            // C# exposes numeric and bool wrappers as nullable scalars, string and bytes wrappers as the plain types.
-            var inner = Nullable.GetUnderlyingType(type);
-            var scalar = ValueReader(owner, descriptor.FindFieldByNumber(1), inner ?? type);
-            return inner is null || scalar is null ? scalar : Activator.CreateInstance(typeof(JsonWrapperReader<>).MakeGenericType(inner), scalar);
+            return ValueReader(owner, descriptor.FindFieldByNumber(1));
         }
 
-        if (!typeof(IMessage).IsAssignableFrom(type) || !type.IsClass)
+        if (descriptor.ClrType is null)
         {
             return null;
         }
 
-        if (type == typeof(Timestamp))
+        if (descriptor.FullName == Timestamp.Descriptor.FullName)
         {
             return new JsonTimestampReader(owner);
         }
 
-        if (JsonMessageReader.IsWellKnown(descriptor))
-        {
-            return Activator.CreateInstance(typeof(JsonDelegatedValueReader<>).MakeGenericType(type), owner, descriptor);
-        }
-
-        return type.GetConstructor(Type.EmptyTypes) is null ? null
-            : Activator.CreateInstance(typeof(JsonMessageValueReader<>).MakeGenericType(type), owner, descriptor);
+        return JsonMessageReader.IsWellKnown(descriptor)
+            ? new JsonDelegatedValueReader(owner, descriptor)
+            : new JsonMessageValueReader(owner, descriptor);
     }
 }

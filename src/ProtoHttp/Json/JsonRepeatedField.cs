@@ -1,15 +1,21 @@
+using System.Collections;
 using Google.Protobuf;
-using Google.Protobuf.Collections;
+using Google.Protobuf.Reflection;
 
 namespace ProtoHttp.Json;
 
 /// <summary>A repeated field: <c>[ a, b ]</c>, left out when empty.</summary>
-internal sealed class JsonRepeatedField<TMessage, T>(byte[] name, Func<TMessage, RepeatedField<T>> getter, JsonValueWriter<T> writer) : JsonFieldWriter(name)
-    where TMessage : class, IMessage
+internal sealed class JsonRepeatedField<T>(byte[] name, FieldDescriptor field, JsonValueWriter<T> writer) : JsonFieldWriter(name)
 {
+    private readonly IFieldAccessor _accessor = field.Accessor;
+
     public override void Write(ref Utf8Output output, IMessage message, ref bool first)
     {
-        var list = getter((TMessage)message);
+        // A RepeatedField<T> of the writer's T, items unboxed; a list of messages is also a list of IMessage. An enum
+        // list is of its own enum type, so its items are read boxed.
+        var value = _accessor.GetValue(message);
+        var typed = value as IReadOnlyList<T>;
+        var list = (IList)value;
         if (list.Count == 0)
         {
             return;
@@ -24,7 +30,14 @@ internal sealed class JsonRepeatedField<TMessage, T>(byte[] name, Func<TMessage,
                 output.Write(", "u8);
             }
 
-            writer.Write(ref output, list[i]);
+            if (typed is not null)
+            {
+                writer.Write(ref output, typed[i]);
+            }
+            else
+            {
+                writer.WriteBoxed(ref output, list[i]!);
+            }
         }
 
         output.Write(" ]"u8);

@@ -1,19 +1,19 @@
+using System.Collections;
 using System.Text.Json;
 using Google.Protobuf;
-using Google.Protobuf.Collections;
 using Google.Protobuf.Reflection;
 
 namespace ProtoHttp.Json;
 
 /// <summary>A repeated field: an array whose elements are appended (null elements refused); null clears the field.</summary>
-internal sealed class JsonRepeatedFieldReader<TMessage, T>(FieldDescriptor field, Func<TMessage, RepeatedField<T>> getter, JsonValueReader<T> value)
-    : JsonFieldReader(field)
-    where TMessage : class, IMessage
+internal sealed class JsonRepeatedFieldReader<T>(FieldDescriptor field, JsonValueReader<T> value) : JsonFieldReader(field)
 {
+    private readonly IFieldAccessor _accessor = field.Accessor;
+
     public override void Read(ref JsonInput input, IMessage message, int depth)
     {
         ref var reader = ref input.Reader;
-        var list = getter((TMessage)message);
+        var list = (IList)_accessor.GetValue(message);
         if (reader.TokenType == JsonTokenType.Null)
         {
             list.Clear();
@@ -25,6 +25,9 @@ internal sealed class JsonRepeatedFieldReader<TMessage, T>(FieldDescriptor field
             throw JsonTokens.Unexpected(ref reader, "an array");
         }
 
+        // A RepeatedField<T> of the reader's T takes elements unboxed; lists of messages, enums and wrappers (whose C#
+        // element types are the message class, the enum, a nullable scalar) take them through IList.
+        var typed = list as ICollection<T>;
         while (reader.Read() && reader.TokenType != JsonTokenType.EndArray)
         {
             if (reader.TokenType == JsonTokenType.Null && !value.AcceptsNull)
@@ -34,7 +37,14 @@ internal sealed class JsonRepeatedFieldReader<TMessage, T>(FieldDescriptor field
 
             if (value.TryRead(ref input, depth, out var element))
             {
-                list.Add(element);
+                if (typed is not null)
+                {
+                    typed.Add(element);
+                }
+                else
+                {
+                    list.Add(element);
+                }
             }
         }
     }

@@ -3,26 +3,25 @@ using Google.Protobuf.Reflection;
 
 namespace ProtoHttp.Json;
 
-/// <summary>A singular field read through a typed getter, so scalars are never boxed.</summary>
-internal sealed class JsonSingularField<TMessage, T>(
-    byte[] name, Func<TMessage, T> getter, FieldPresence presence, FieldDescriptor field, JsonValueWriter<T> writer) : JsonFieldWriter(name)
-    where TMessage : class, IMessage
+/// <summary>A singular field, read through the generated property by protobuf's own accessor.</summary>
+internal sealed class JsonSingularField(byte[] name, FieldDescriptor field, FieldPresence presence, JsonValueWriter writer) : JsonFieldWriter(name)
 {
+    private readonly IFieldAccessor _accessor = field.Accessor;
+
     public override void Write(ref Utf8Output output, IMessage message, ref bool first)
     {
-        var typed = (TMessage)message;
-        if (presence == FieldPresence.HasValue && !field.Accessor.HasValue(message))
+        if (presence == FieldPresence.HasValue && !_accessor.HasValue(message))
         {
             return;
         }
 
-        var value = getter(typed);
-        if (presence == FieldPresence.NotNull ? value is null : presence == FieldPresence.NotDefault && writer.IsDefault(value))
+        var value = _accessor.GetValue(message);
+        if (presence == FieldPresence.NotNull ? value is null : presence == FieldPresence.NotDefault && writer.IsDefaultBoxed(value))
         {
             return;
         }
 
         WriteName(ref output, ref first);
-        writer.Write(ref output, value);
+        writer.WriteBoxed(ref output, value);
     }
 }

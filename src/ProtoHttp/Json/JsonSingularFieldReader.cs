@@ -4,20 +4,25 @@ using Google.Protobuf.Reflection;
 
 namespace ProtoHttp.Json;
 
-/// <summary>A singular field set through its typed property setter; null clears it, as in JsonParser.</summary>
-internal sealed class JsonSingularFieldReader<TMessage, T>(FieldDescriptor field, Action<TMessage, T> setter, JsonValueReader<T> value)
-    : JsonFieldReader(field)
-    where TMessage : class, IMessage
+/// <summary>
+/// A singular field (or a singular proto2 extension, keyed <c>[full.name]</c> as the protobuf JSON mapping says),
+/// set through protobuf's own accessor; null clears it, as in JsonParser.
+/// </summary>
+internal sealed class JsonSingularFieldReader(FieldDescriptor field, JsonValueReader value, string? key = null)
+    : JsonFieldReader(field, key)
 {
+    private readonly IFieldAccessor _accessor = field.Accessor;
+
     public override void Read(ref JsonInput input, IMessage message, int depth)
     {
         if (input.Reader.TokenType == JsonTokenType.Null && !value.AcceptsNull)
         {
-            Field.Accessor.Clear(message);
+            _accessor.Clear(message);
         }
-        else if (value.TryRead(ref input, depth, out var read))
+        else if (value.TryReadBoxed(ref input, depth, out var read))
         {
-            setter((TMessage)message, read);
+            // An enum is read as its int, which the accessor unboxes as the field's enum type.
+            _accessor.SetValue(message, read);
         }
     }
 }

@@ -1,20 +1,23 @@
 using System.Text.Json;
+using Google.Protobuf.Reflection;
 
 namespace ProtoHttp.Json;
 
-/// <summary>Reads one value of a field's C# type from the current token, as JsonParser would for that field.</summary>
-internal abstract class JsonValueReader<T>
+/// <summary>
+/// Reads values of one field type from the current token, as JsonParser would for that field. The members here give
+/// values boxed, as protobuf reflection stores them, so a plan needs no generic type made at run time.
+/// </summary>
+internal abstract class JsonValueReader
 {
     /// <summary>Whether JSON null is a value (google.protobuf.Value, NullValue) rather than "absent".</summary>
     public virtual bool AcceptsNull => false;
 
-    /// <summary>
-    /// Reads the value starting at the current token and leaves the reader on its last token. False when the value
-    /// is to be skipped (an unknown enum name while unknown fields are ignored). <paramref name="depth"/> is the
-    /// nesting level of the message holding the value (the root is 1).
-    /// </summary>
-    public abstract bool TryRead(ref JsonInput input, int depth, out T value);
+    /// <summary>As <see cref="JsonValueReader{T}.TryRead"/>, the value boxed for <see cref="IFieldAccessor.SetValue"/>.</summary>
+    public abstract bool TryReadBoxed(ref JsonInput input, int depth, out object value);
 
-    /// <summary>Reads a map key from the current property name.</summary>
-    public virtual T ReadKey(ref Utf8JsonReader reader) => throw new InvalidOperationException($"{GetType().Name} cannot read map keys.");
+    /// <summary>Reads a map key from the current property name, boxed.</summary>
+    public abstract object ReadKeyBoxed(ref Utf8JsonReader reader);
+
+    /// <summary>A reader for a repeated field of this reader's values.</summary>
+    public abstract JsonFieldReader Repeated(FieldDescriptor field);
 }

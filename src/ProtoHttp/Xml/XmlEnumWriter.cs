@@ -1,12 +1,10 @@
-using System.Runtime.CompilerServices;
 using System.Text;
 using Google.Protobuf.Reflection;
 
 namespace ProtoHttp.Xml;
 
 /// <summary>An enum by its .proto name (the first declared, for aliases), or as a number when the value has no name.</summary>
-internal sealed class XmlEnumWriter<TEnum> : XmlValueWriter<TEnum>
-    where TEnum : struct, Enum
+internal sealed class XmlEnumWriter : XmlValueWriter<int>
 {
     private readonly Dictionary<int, byte[]> _names = [];
 
@@ -19,18 +17,17 @@ internal sealed class XmlEnumWriter<TEnum> : XmlValueWriter<TEnum>
         }
     }
 
-    public override void Write(ref Utf8Output output, TEnum value)
+    public override void Write(ref Utf8Output output, int value)
     {
-        var number = Unsafe.As<TEnum, int>(ref value);
-        if (_names.TryGetValue(number, out var name))
+        if (_names.TryGetValue(value, out var name))
         {
             output.Write(name);
         }
         else
         {
-            XmlIntegerWriter<int>.Instance.Write(ref output, number);
+            XmlIntegerWriter<int>.Instance.Write(ref output, value);
         }
     }
 
-    public override bool IsDefault(TEnum value) => Unsafe.As<TEnum, int>(ref value) == 0;
+    public override bool IsDefault(int value) => value == 0;
 }

@@ -4,12 +4,11 @@ using Google.Protobuf.Reflection;
 namespace ProtoHttp.Xml;
 
 /// <summary>A nested message as the elements of its fields, through its type's plan, looked up on first use so recursive types work.</summary>
-internal sealed class XmlMessageValueWriter<T>(MessageDescriptor descriptor) : XmlValueWriter<T>
-    where T : class, IMessage
+internal sealed class XmlMessageValueWriter(MessageDescriptor descriptor) : XmlValueWriter<IMessage>
 {
     private XmlMessagePlan? _plan;
 
-    public override void Write(ref Utf8Output output, T value)
+    public override void Write(ref Utf8Output output, IMessage value)
     {
         // Benign race: every thread gets the same cached plan.
         _plan ??= XmlMessageWriter.PlanFor(descriptor);

@@ -21,7 +21,7 @@ internal sealed class XmlReadPlan
     private XmlReadPlan(MessageDescriptor descriptor)
     {
         _descriptor = descriptor;
-        _byIndex = [.. descriptor.Fields.InDeclarationOrder().Select(field => XmlFieldReader.Create(descriptor.ClrType, field))];
+        _byIndex = [.. descriptor.Fields.InDeclarationOrder().Select(field => XmlFieldReader.Create(field))];
         _inNumberOrder = [.. _byIndex.OrderBy(reader => reader.Field.FieldNumber)];
     }
 

@@ -3,10 +3,11 @@ using Google.Protobuf.Reflection;
 
 namespace ProtoHttp.Xml;
 
-/// <summary>A singular leaf field, parsed by a typed value reader and stored through the generated setter: no boxing.</summary>
-internal sealed class XmlSingularFieldReader<TMessage, T>(FieldDescriptor field, Action<TMessage, T> setter, XmlValueReader<T> value) : XmlFieldReader(field)
-    where TMessage : class, IMessage
+/// <summary>A singular leaf field, parsed by a typed value reader and stored through protobuf's own accessor.</summary>
+internal sealed class XmlSingularFieldReader(FieldDescriptor field, XmlValueReader value) : XmlFieldReader(field)
 {
+    private readonly IFieldAccessor _accessor = field.Accessor;
+
     public override void Read(XmlMessageReader reader, IMessage message, string name, int depth) =>
-        setter((TMessage)message, value.Read(reader, Field, name));
+        _accessor.SetValue(message, value.ReadBoxed(reader, Field, name));
 }

@@ -2,10 +2,15 @@ using Google.Protobuf.Reflection;
 
 namespace ProtoHttp.Xml;
 
-/// <summary>Reads a leaf element's text as one value of a field's C# type.</summary>
-internal abstract class XmlValueReader<T>
+/// <summary>
+/// Reads a leaf element's text as one value of a field type. The members here give values boxed, as protobuf
+/// reflection stores them, so a plan needs no generic type made at run time.
+/// </summary>
+internal abstract class XmlValueReader
 {
-    /// <summary>On the leaf's start tag, named <paramref name="where"/>; returns after its end tag.</summary>
-    /// <exception cref="InvalidMessageException">The text is not a value of the field's type.</exception>
-    public abstract T Read(XmlMessageReader reader, FieldDescriptor field, string where);
+    /// <summary>As <see cref="XmlValueReader{T}.Read"/>, the value boxed for <see cref="IFieldAccessor.SetValue"/>.</summary>
+    public abstract object ReadBoxed(XmlMessageReader reader, FieldDescriptor field, string where);
+
+    /// <summary>A reader for a repeated field of this reader's values.</summary>
+    public abstract XmlFieldReader Repeated(FieldDescriptor field);
 }

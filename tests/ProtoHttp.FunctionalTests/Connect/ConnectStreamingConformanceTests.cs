@@ -169,6 +169,7 @@ public sealed class ConnectStreamingConformanceTests(SampleServerFixture fixture
     {
         var errorsBefore = _server.Logs.Errors.Count();
         _server.StreamProbe.Reset();
+        using var client = _server.CreateOneConnectionClient(http2);
         var body = StreamWire.Envelope(new Tick { Sequence = 1 }, StreamWire.ConnectProto).Concat(StreamWire.Envelope(new Tick { Sequence = 2 }, StreamWire.ConnectProto)).ToArray();
         // The rest of the body comes well after the deadline (HttpClient over HTTP/1.1 hands out the answer only then).
         async Task Release()
@@ -177,7 +178,8 @@ public sealed class ConnectStreamingConformanceTests(SampleServerFixture fixture
             await Task.Delay(1000);
         }
 
-        var request = new HttpRequestMessage(HttpMethod.Post, path) { Content = new HeldBody(body, body.Length / 2 + 1, Release, StreamWire.ConnectProto) };
+        var held = new HeldBody(body, body.Length / 2 + 1, Release, StreamWire.ConnectProto);
+        var request = new HttpRequestMessage(HttpMethod.Post, path) { Content = held, Version = client.DefaultRequestVersion, VersionPolicy = HttpVersionPolicy.RequestVersionExact };
         if (!withLength)
         {
             request.Headers.TransferEncodingChunked = true;
@@ -185,7 +187,7 @@ public sealed class ConnectStreamingConformanceTests(SampleServerFixture fixture
 
         request.Headers.Add("Connect-Timeout-Ms", "200");
 
-        using var response = await SendAsync(request, http2);
+        using var response = await client.SendAsync(request);
 
         if (path.StartsWith("/streaming_service.proto/", StringComparison.Ordinal))
         {
@@ -198,11 +200,15 @@ public sealed class ConnectStreamingConformanceTests(SampleServerFixture fixture
 
         // Regression: the call ended on its deadline while the service still read its request stream; that read, left
         // pending (or cancelled by its token, with a Content-Length), made Kestrel's drain of the rest of the body log
-        // an Error and close the connection.
-        await Task.Delay(200);
+        // an Error and close the connection. Kestrel reads a connection's next request (or, on h2c, its next frames)
+        // only after the rest of this body, so the next call's end is when any such Error has been logged.
+        await held.Done.WaitAsync(TimeSpan.FromSeconds(30));
+        var next = Request(Count, StreamWire.Envelope(new CountRequest { Count = 1 }, StreamWire.ConnectProto));
+        (next.Version, next.VersionPolicy) = (client.DefaultRequestVersion, HttpVersionPolicy.RequestVersionExact);
+        using var nextResponse = await client.SendAsync(next);
+        Assert.Equal("OK", (await ReadAsync<Tick>(nextResponse)).End.Code);
+        await _server.Logs.WhenRequestsEndedAsync();
         Assert.Empty(_server.Logs.Errors.Skip(errorsBefore));
-        using var next = await _server.Client.SendAsync(Request(Count, StreamWire.Envelope(new CountRequest { Count = 1 }, StreamWire.ConnectProto)));
-        Assert.Equal("OK", (await ReadAsync<Tick>(next)).End.Code);
     }
 
     [Theory] // timeouts.yaml: server-stream, the deadline passing while its one request envelope still arrives.
@@ -211,15 +217,21 @@ public sealed class ConnectStreamingConformanceTests(SampleServerFixture fixture
     public async Task AServerStreamsDeadlineDuringItsRequestIsDeadlineExceeded(bool withLength)
     {
         var errorsBefore = _server.Logs.Errors.Count();
+        using var client = _server.CreateOneConnectionClient();
         var body = StreamWire.Envelope(new CountRequest { Count = 1, PaddingBytes = 10 }, StreamWire.ConnectProto);
-        var request = new HttpRequestMessage(HttpMethod.Post, Count) { Content = new HeldBody(body, 3, () => Task.Delay(1500), StreamWire.ConnectProto) };
+        var held = new HeldBody(body, 3, () => Task.Delay(1500), StreamWire.ConnectProto);
+        var request = new HttpRequestMessage(HttpMethod.Post, Count) { Content = held };
         request.Headers.TransferEncodingChunked = !withLength;
         request.Headers.Add("Connect-Timeout-Ms", "200");
 
-        using var response = await _server.Client.SendAsync(request);
+        using var response = await client.SendAsync(request);
 
         Assert.Equal("DEADLINE_EXCEEDED", (await ReadAsync<Tick>(response)).End.Code);
-        await Task.Delay(200);
+        // As above: the next call on the connection comes after Kestrel's drain of the rest of this body.
+        await held.Done.WaitAsync(TimeSpan.FromSeconds(30));
+        using var next = await client.SendAsync(Request(Count, StreamWire.Envelope(new CountRequest { Count = 1 }, StreamWire.ConnectProto)));
+        Assert.Equal("OK", (await ReadAsync<Tick>(next)).End.Code);
+        await _server.Logs.WhenRequestsEndedAsync();
         Assert.Empty(_server.Logs.Errors.Skip(errorsBefore));
     }
 

@@ -117,19 +117,25 @@ public sealed class ConnectUnaryTests(SampleServerFixture fixture) : IClassFixtu
     public async Task ADeadlineWhileTheBodyArrivesLeavesTheConnectionUsable()
     {
         var errorsBefore = _server.Logs.Errors.Count();
+        var connectionsBefore = _server.Logs.ConnectionsStarted;
+        using var client = _server.CreateOneConnectionClient();
         var body = new SlowRequest { DelayMs = 1 }.ToByteArray();
-        var request = new HttpRequestMessage(HttpMethod.Post, Slow) { Content = new HeldBody(body, 1, () => Task.Delay(1500), "application/proto") };
+        var held = new HeldBody(body, 1, () => Task.Delay(1500), "application/proto");
+        var request = new HttpRequestMessage(HttpMethod.Post, Slow) { Content = held };
         request.Headers.Add("Connect-Timeout-Ms", "200");
 
-        using var response = await _server.Client.SendAsync(request);
+        using var response = await client.SendAsync(request);
 
         await AssertErrorAsync(response, 504, "deadline_exceeded", "The deadline of 200 ms passed before the call completed.");
         // Regression: the deadline cancelled the body read by its token, which leaves Kestrel's reader of a body with a
         // Content-Length mid-read; its drain of the rest of the body then logged an Error and closed the connection.
-        await Task.Delay(200);
-        Assert.Empty(_server.Logs.Errors.Skip(errorsBefore));
-        using var next = await _server.Client.SendAsync(Post(Slow, new SlowRequest { DelayMs = 1 }, "application/proto"));
+        // The drain ends before Kestrel reads the connection's next request, so that request's end is the moment to look.
+        await held.Done.WaitAsync(TimeSpan.FromSeconds(30));
+        using var next = await client.SendAsync(Post(Slow, new SlowRequest { DelayMs = 1 }, "application/proto"));
         Assert.Equal(HttpStatusCode.OK, next.StatusCode);
+        await _server.Logs.WhenRequestsEndedAsync();
+        Assert.Empty(_server.Logs.Errors.Skip(errorsBefore));
+        Assert.Equal(1, _server.Logs.ConnectionsStarted - connectionsBefore); // The next call went on the same connection.
     }
 
     [Theory] // connect_with_get.yaml: GET of a NO_SIDE_EFFECTS method, message as JSON text or base64url protobuf.

@@ -33,7 +33,7 @@ public static class FuzzBatches
     /// <summary>Adds the server's Error logs to <paramref name="report"/>'s failures and writes it, with its first 30 failures.</summary>
     public static async Task FinishAsync(SampleServer server, FuzzReport report, ITestOutputHelper output, params string[] notes)
     {
-        await Task.Delay(50); // Log lines can trail the answers by a moment.
+        await server.Logs.WhenRequestsEndedAsync(); // Log lines can trail the answers by a moment; not the requests' ends.
         foreach (var entry in server.Logs.Errors)
         {
             report.Fail($"Error log: [{entry.Category}] {entry.Message} {entry.Exception}");

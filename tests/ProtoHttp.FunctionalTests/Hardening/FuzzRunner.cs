@@ -113,8 +113,8 @@ public sealed class FuzzRunner(SampleServer server, IReadOnlyDictionary<string, 
 
     private async Task CheckLogsAsync(FuzzReport report, int errorsBefore, int serviceFailures)
     {
-        // Log lines can trail the answers by a moment.
-        await Task.Delay(50);
+        // Log lines can trail the answers by a moment: the requests' ends are what says all of them are in.
+        await server.Logs.WhenRequestsEndedAsync();
         var errors = server.Logs.Errors.Skip(errorsBefore).ToList();
         var deliberate = errors.Count(e => e.EventId.Name == "ServiceFailed" && e.Exception is ArgumentException { Message: "The query is empty." });
         foreach (var entry in errors.Where(e => !(e.EventId.Name == "ServiceFailed" && e.Exception is ArgumentException { Message: "The query is empty." })))

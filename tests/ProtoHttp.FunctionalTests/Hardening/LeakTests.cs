@@ -1,6 +1,7 @@
 using System.Net;
 using System.Net.Http.Headers;
 using System.Text;
+using System.Text.Json;
 using Google.Protobuf;
 using Microsoft.AspNetCore.Builder;
 using ProtoHttp.FunctionalTests.Infrastructure;
@@ -25,10 +26,21 @@ public sealed class LeakTests : IAsyncLifetime
 
     public async Task DisposeAsync() => await _server.DisposeAsync();
 
+    /// <summary>
+    /// Every way an answer can carry a failure: ProtoHttp's unary calls in each request format, GET and the suffixes;
+    /// Connect's unary calls in both codecs; and a stream's last record (after one message) in each framing, on
+    /// ProtoHttp's route and Connect's.
+    /// </summary>
     public static TheoryData<string, int> Calls()
     {
         var data = new TheoryData<string, int>();
-        foreach (var format in new[] { "protobuf", "json", "xml", "form", "get", "get.pb", "get.xml" })
+        string[] formats =
+        [
+            "protobuf", "json", "xml", "form", "get", "get.pb", "get.xml", "connect.proto", "connect.json",
+            "stream " + StreamWire.Events, "stream " + StreamWire.Lines, "stream " + StreamWire.ConnectProto, "stream " + StreamWire.ConnectJson,
+            "connect-stream " + StreamWire.ConnectProto, "connect-stream " + StreamWire.ConnectJson,
+        ];
+        foreach (var format in formats)
         {
             for (var code = 0; code <= 4; code++)
             {
@@ -46,31 +58,62 @@ public sealed class LeakTests : IAsyncLifetime
         using var response = await _server.Client.SendAsync(Request(format, code));
         var body = await response.Content.ReadAsByteArrayAsync();
         // Every byte of the answer as text, whatever its format: protobuf strings are UTF-8 in the clear too.
-        var everything = Encoding.UTF8.GetString(body) + "\n" + string.Join("\n", response.Headers.Concat(response.Content.Headers).Select(h => $"{h.Key}: {string.Join(",", h.Value)}"));
+        var everything = Encoding.UTF8.GetString(body) + "\n" + string.Join("\n", response.Headers.Concat(response.Content.Headers).Concat(response.TrailingHeaders)
+            .Select(h => $"{h.Key}: {string.Join(",", h.Value)}"));
 
         foreach (var secret in Forbidden)
         {
             Assert.False(everything.Contains(secret, StringComparison.OrdinalIgnoreCase), $"'{secret}' reached the client:\n{everything}");
         }
 
-        var error = ErrorBody.TryRead(response.Content.Headers.ContentType?.ToString(), body);
-        Assert.NotNull(error);
+        // And the failure did reach it, as the protocol says, so the absence above is not that of a missing answer.
+        var (status, errorCode, errorText, reason) = await OutcomeAsync(format, response, body);
         switch (code)
         {
             case 3:
-                Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
-                Assert.Equal(("FAILED_PRECONDITION", "public detail for the client"), (error.Code, error.ErrorText));
-                Assert.Equal("public", Assert.Single(response.Headers.GetValues("x-reason")));
+                Assert.Equal((HttpStatusCode.BadRequest, "FAILED_PRECONDITION", "public detail for the client"), (status, errorCode, errorText));
+                Assert.Equal("public", reason);
                 break;
             case 4:
-                Assert.Equal(HttpStatusCode.InternalServerError, response.StatusCode);
-                Assert.Equal(("INTERNAL", "internal but deliberate detail"), (error.Code, error.ErrorText));
+                Assert.Equal((HttpStatusCode.InternalServerError, "INTERNAL", "internal but deliberate detail"), (status, errorCode, errorText));
                 break;
             default:
-                Assert.Equal(HttpStatusCode.InternalServerError, response.StatusCode);
-                Assert.Equal(("UNKNOWN", "The service failed to handle the call."), (error.Code, error.ErrorText));
+                Assert.Equal((HttpStatusCode.InternalServerError, "UNKNOWN", "The service failed to handle the call."), (status, errorCode, errorText));
                 break;
         }
+    }
+
+    /// <summary>
+    /// The failure as the answer tells it: the status (a stream's, which answers 200 once a message went out, as
+    /// its last record's code maps), the code, the text and the <c>x-reason</c> trailer, wherever the format puts it.
+    /// </summary>
+    private static async Task<(HttpStatusCode Status, string? Code, string? Text, string? Reason)> OutcomeAsync(string format, HttpResponseMessage response, byte[] body)
+    {
+        if (format.StartsWith("stream ", StringComparison.Ordinal) || format.StartsWith("connect-stream ", StringComparison.Ordinal))
+        {
+            Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+            var (messages, end) = await StreamWire.ReadAllAsync<Specimen>(response);
+            Assert.Single(messages);
+            var status = end.Code switch
+            {
+                "FAILED_PRECONDITION" => HttpStatusCode.BadRequest,
+                "INTERNAL" or "UNKNOWN" => HttpStatusCode.InternalServerError,
+                _ => response.StatusCode,
+            };
+            return (status, end.Code, end.ErrorText, end.Metadata.TryGetValue("x-reason", out var values) ? Assert.Single(values) : null);
+        }
+
+        if (format.StartsWith("connect.", StringComparison.Ordinal))
+        {
+            // Connect's unary errors are JSON in either codec, codes in lower case, trailers as trailer- headers.
+            using var error = JsonDocument.Parse(body);
+            var reason = response.Headers.TryGetValues("trailer-x-reason", out var values) ? Assert.Single(values) : null;
+            return (response.StatusCode, error.RootElement.GetProperty("code").GetString()?.ToUpperInvariant(), error.RootElement.GetProperty("message").GetString(), reason);
+        }
+
+        var result = ErrorBody.TryRead(response.Content.Headers.ContentType?.ToString(), body);
+        Assert.NotNull(result);
+        return (response.StatusCode, result.Code, result.ErrorText, response.Headers.TryGetValues("x-reason", out var header) ? Assert.Single(header) : null);
     }
 
     [Fact]
@@ -83,29 +126,39 @@ public sealed class LeakTests : IAsyncLifetime
         Assert.Contains(SpecimenService.Secret, entry.Exception!.Message, StringComparison.Ordinal);
     }
 
+    // The request's end comes after every log line it causes: then the one Error of this call is there, or never will be.
     private async Task<LogEntry> WaitForErrorAsync()
     {
-        for (var i = 0; i < 100; i++)
-        {
-            if (_server.Logs.Errors.FirstOrDefault(e => e.Exception is SecretTypeNameLeakException) is { } entry)
-            {
-                return entry;
-            }
-
-            await Task.Delay(50);
-        }
-
-        throw new Xunit.Sdk.XunitException("The service's exception was not logged.");
+        await _server.Logs.WhenRequestsEndedAsync();
+        return Assert.Single(_server.Logs.Errors, e => e.Exception is SecretTypeNameLeakException);
     }
 
     private static HttpRequestMessage Request(string format, int code)
     {
         const string path = "/hardening.proto/Leak";
+        const string connectPath = "/protohttp.hardening.Hardening/";
         var message = new Specimen { Code = code };
         if (format.StartsWith("get", StringComparison.Ordinal))
         {
             var suffix = format.Length > 3 ? format[3..] : "";
             return new HttpRequestMessage(HttpMethod.Get, $"{path}{suffix}?code={code}");
+        }
+
+        if (format.Split(' ') is ["stream", var accept])
+        {
+            return Wire.Post("/hardening.proto/LeakStream", message, "application/json", accept);
+        }
+
+        if (format.Split(' ') is ["connect-stream", var envelopes])
+        {
+            var request = new HttpRequestMessage(HttpMethod.Post, connectPath + "LeakStream") { Content = new ByteArrayContent(StreamWire.Envelope(message, envelopes)) };
+            request.Content.Headers.ContentType = new MediaTypeHeaderValue(envelopes);
+            return request;
+        }
+
+        if (format.StartsWith("connect.", StringComparison.Ordinal))
+        {
+            return Wire.Post(connectPath + "Leak", message, format == "connect.proto" ? "application/proto" : "application/json");
         }
 
         HttpContent content = format switch

@@ -5,7 +5,7 @@ namespace ProtoHttp.FunctionalTests.Hardening;
 /// <summary>
 /// The hardening suite's service. <c>Echo</c> answers its request, so a mutated request that still parses must also
 /// be written back in every format. <c>Leak</c> fails on purpose with secrets in the exception's text, type name and
-/// stack, chosen by <see cref="Specimen.Code"/>.
+/// stack, chosen by <see cref="Specimen.Code"/>; <c>LeakStream</c> the same after one message.
 /// </summary>
 public sealed class SpecimenService : Hardening.HardeningBase
 {
@@ -13,7 +13,16 @@ public sealed class SpecimenService : Hardening.HardeningBase
 
     public override Task<Specimen> Echo(Specimen request, ServerCallContext context) => Task.FromResult(request);
 
-    public override async Task<Specimen> Leak(Specimen request, ServerCallContext context)
+    public override async Task<Specimen> Leak(Specimen request, ServerCallContext context) => await Throw(request);
+
+    public override async Task LeakStream(Specimen request, IServerStreamWriter<Specimen> responseStream, ServerCallContext context)
+    {
+        // One message first, so the failure can only reach the client in the stream's last record and its trailers.
+        await responseStream.WriteAsync(request);
+        await Throw(request);
+    }
+
+    private static async Task<Specimen> Throw(Specimen request)
     {
         switch (request.Code)
         {

@@ -6,7 +6,12 @@ namespace ProtoHttp.FunctionalTests.Infrastructure;
 /// <summary>Keeps every log line the server writes, so tests can assert what was (and was not) logged.</summary>
 public sealed class LogSink : ILoggerProvider
 {
+    private const string HostingCategory = "Microsoft.AspNetCore.Hosting.Diagnostics";
+
     private readonly ConcurrentQueue<LogEntry> _entries = new();
+    private int _requestsStarted;
+    private int _requestsEnded; // Counted apart from the entries, which a test may clear.
+    private int _connectionsStarted;
 
     public IReadOnlyCollection<LogEntry> Entries => _entries;
 
@@ -14,13 +19,66 @@ public sealed class LogSink : ILoggerProvider
 
     public void Clear() => _entries.Clear();
 
-    public ILogger CreateLogger(string categoryName) => new SinkLogger(categoryName, _entries);
+    /// <summary>
+    /// Waits until every request the server has begun has ended, then returns: ASP.NET Core's hosting layer logs a
+    /// request's end (<c>RequestFinished</c>) after the app, its error logs, Kestrel's report of an unhandled exception
+    /// and the <c>OnCompleted</c> callbacks, so once the count of ends reaches the count of starts, every log line
+    /// those requests cause is here. A client has its answer a moment before that: this, not a pause, is when a test
+    /// may say what was not logged.
+    /// </summary>
+    /// <remarks>Kestrel's drain of an unread request body comes after the request's end; see the tests that need it.</remarks>
+    public async Task WhenRequestsEndedAsync(TimeSpan? timeout = null)
+    {
+        var deadline = DateTime.UtcNow + (timeout ?? TimeSpan.FromSeconds(30));
+        while (true)
+        {
+            var (started, ended) = (Volatile.Read(ref _requestsStarted), Volatile.Read(ref _requestsEnded));
+            if (ended >= started && started > 0)
+            {
+                return;
+            }
+
+            if (DateTime.UtcNow > deadline)
+            {
+                throw new TimeoutException($"{started - ended} of the server's {started} requests had not ended after {timeout ?? TimeSpan.FromSeconds(30)}.");
+            }
+
+            await Task.Delay(10); // Polls a definite condition: how often, not how long.
+        }
+    }
+
+    /// <summary>How many connections Kestrel has accepted: its Debug line for each (the count survives <see cref="Clear"/>).</summary>
+    public int ConnectionsStarted => Volatile.Read(ref _connectionsStarted);
+
+    public ILogger CreateLogger(string categoryName) => new SinkLogger(categoryName, this);
 
     public void Dispose()
     {
     }
 
-    private sealed class SinkLogger(string category, ConcurrentQueue<LogEntry> entries) : ILogger
+    private void Add(LogEntry entry)
+    {
+        _entries.Enqueue(entry);
+        if (entry.EventId.Name == "ConnectionStart" && entry.Category.StartsWith("Microsoft.AspNetCore.Server.Kestrel", StringComparison.Ordinal))
+        {
+            Interlocked.Increment(ref _connectionsStarted);
+        }
+
+        if (entry.Category == HostingCategory)
+        {
+            // Hosting's event ids are numbers without names: 1 RequestStarting, 2 RequestFinished.
+            if (entry.EventId.Id == 1)
+            {
+                Interlocked.Increment(ref _requestsStarted);
+            }
+            else if (entry.EventId.Id == 2)
+            {
+                Interlocked.Increment(ref _requestsEnded);
+            }
+        }
+    }
+
+    private sealed class SinkLogger(string category, LogSink sink) : ILogger
     {
         public IDisposable? BeginScope<TState>(TState state)
             where TState : notnull => null;
@@ -28,7 +86,7 @@ public sealed class LogSink : ILoggerProvider
         public bool IsEnabled(LogLevel logLevel) => true;
 
         public void Log<TState>(LogLevel logLevel, EventId eventId, TState state, Exception? exception, Func<TState, Exception?, string> formatter) =>
-            entries.Enqueue(new LogEntry(category, logLevel, eventId, formatter(state, exception), exception));
+            sink.Add(new LogEntry(category, logLevel, eventId, formatter(state, exception), exception));
     }
 }
 

@@ -99,6 +99,18 @@ public sealed class SampleServer : IAsyncDisposable
         DefaultVersionPolicy = HttpVersionPolicy.RequestVersionExact,
     };
 
+    /// <summary>
+    /// A client with one connection to the server (HTTP/1.1, or h2c with prior knowledge), so each request goes out on
+    /// it after the one before: Kestrel reads the next request of a connection only after it has finished with the
+    /// last, including the drain of a body the call did not read, so the next answer marks that drain's end.
+    /// </summary>
+    public HttpClient CreateOneConnectionClient(bool http2 = false) => new(new SocketsHttpHandler { MaxConnectionsPerServer = 1 })
+    {
+        BaseAddress = http2 ? Http2Address : Http1Address,
+        DefaultRequestVersion = http2 ? HttpVersion.Version20 : HttpVersion.Version11,
+        DefaultVersionPolicy = HttpVersionPolicy.RequestVersionExact,
+    };
+
     /// <summary>Stops the host as SIGTERM would: the listeners close at once, calls in flight get the host's shutdown timeout.</summary>
     public Task StopAsync() => _app.StopAsync();
 

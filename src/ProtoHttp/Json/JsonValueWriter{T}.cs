@@ -1,0 +1,22 @@
+using Google.Protobuf.Reflection;
+
+namespace ProtoHttp.Json;
+
+/// <summary>
+/// Writes one value of type <typeparamref name="T"/>. Every writer derives from one closed instance of this type, so
+/// the generic code over it (<see cref="JsonRepeatedField{T}"/>) is compiled ahead of time, value types included.
+/// </summary>
+internal abstract class JsonValueWriter<T> : JsonValueWriter
+{
+    public abstract void Write(ref Utf8Output output, T value);
+
+    /// <summary>Whether a proto3 field without presence holding this value is left out (JsonFormatter's IsDefaultValue).</summary>
+    public virtual bool IsDefault(T value) => false;
+
+    // An enum's accessor returns the boxed enum, which unboxes as its underlying int.
+    public sealed override void WriteBoxed(ref Utf8Output output, object value) => Write(ref output, (T)value);
+
+    public sealed override bool IsDefaultBoxed(object value) => IsDefault((T)value);
+
+    public sealed override JsonFieldWriter Repeated(byte[] name, FieldDescriptor field) => new JsonRepeatedField<T>(name, field, this);
+}

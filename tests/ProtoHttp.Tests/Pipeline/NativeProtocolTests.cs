@@ -1,0 +1,90 @@
+using System.Xml.Linq;
+using Grpc.Core;
+using Microsoft.AspNetCore.Http;
+using ProtoHttp.AspNetCore.Native;
+using ProtoHttp.AspNetCore.Pipeline;
+using ProtoHttp.Streaming;
+
+namespace ProtoHttp.Tests.Pipeline;
+
+/// <summary>ProtoHttp's own protocol as a part: what Accept decides on the call, how it reads and how it spells errors.</summary>
+public class NativeProtocolTests
+{
+    private readonly PipelineHarness _harness = new();
+
+    [Fact]
+    public void AcceptDecidesTheReaderAndTheAnswersTypeOnTheCall()
+    {
+        var http = _harness.Request("POST", "application/xml", "<Ping/>"u8.ToArray());
+        http.Request.Headers.Accept = "application/json";
+        var call = Call(http, "Echo");
+
+        NativeProtocol.Instance.Accept(call);
+
+        Assert.Equal(MessageFormat.Xml, call.RequestReader!.Format);
+        Assert.Equal(MessageFormat.Json, call.ResponseType!.Format);
+        Assert.Same(call.ResponseType, call.ErrorType);
+    }
+
+    [Fact]
+    public void NoWritableTypeInAcceptIsRefusedWithAnErrorInJson()
+    {
+        var http = _harness.Request("POST", "application/json", "{}"u8.ToArray());
+        http.Request.Headers.Accept = "image/png";
+        var call = Call(http, "Echo");
+
+        var refused = Assert.Throws<AspNetCore.Internal.CallRejectedException>(() => NativeProtocol.Instance.Accept(call));
+
+        Assert.Equal(StatusCodes.Status406NotAcceptable, refused.HttpStatus);
+        Assert.Equal(MessageFormat.Json, call.ErrorType!.Format);
+    }
+
+    [Fact]
+    public void AStreamsSuffixForcesItsFramingWhateverAcceptSays()
+    {
+        var http = _harness.Request("POST", "application/json", "{}"u8.ToArray());
+        http.Request.Headers.Accept = "application/x-ndjson";
+        var call = Call(http, "Repeat", route => route with { ForcedStream = StreamMediaTypes.Events });
+
+        NativeProtocol.Instance.Accept(call);
+
+        Assert.Same(StreamMediaTypes.Events, call.ResponseStreamType);
+    }
+
+    [Fact]
+    public async Task AGetBindsTheRequestFromTheQueryString()
+    {
+        var http = _harness.Request("GET", query: "?text=from%20the%20query");
+        var call = Call(http, "Echo");
+        NativeProtocol.Instance.Accept(call);
+
+        var message = await NativeProtocol.Instance.ReadMessageAsync(call, CancellationToken.None);
+
+        Assert.Equal(new Ping { Text = "from the query" }, message);
+    }
+
+    [Fact]
+    public async Task AnErrorKeepsTheFormatTheClientAskedForAndCarriesTheTrailers()
+    {
+        var http = _harness.Request("POST");
+        var trailers = new Metadata { { "why", "closed" } };
+
+        await NativeProtocol.Instance.WriteErrorAsync(http, new CallFailure(409, StatusCode.Aborted, "Try again.", Trailers: trailers),
+            MediaTypes.Canonical(MessageFormat.Xml), _harness.Settings.Codecs);
+
+        Assert.Equal(409, http.Response.StatusCode);
+        Assert.Equal("Accept", http.Response.Headers.Vary);
+        Assert.Equal("closed", http.Response.Headers["why"]);
+        var error = XElement.Parse(PipelineHarness.Body(http));
+        Assert.Equal(("ABORTED", "Try again."), (error.Element("code")!.Value, error.Element("error_text")!.Value));
+    }
+
+    [Fact]
+    public void EveryCallIsTaggedWithItsGrpcStatusCode()
+    {
+        Assert.Equal(new KeyValuePair<string, object?>("rpc.grpc.status_code", 0), NativeProtocol.Instance.StatusTag(StatusCode.OK));
+    }
+
+    private ProtoHttpServerCallContext Call(HttpContext http, string method, Func<CallRoute, CallRoute>? adjust = null) =>
+        new(http, _harness.Route(method, NativeProtocol.Instance, adjust));
+}

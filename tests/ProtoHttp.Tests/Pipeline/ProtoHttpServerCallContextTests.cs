@@ -1,0 +1,84 @@
+using Grpc.Core;
+using Microsoft.AspNetCore.Http;
+using ProtoHttp.AspNetCore;
+using ProtoHttp.AspNetCore.Native;
+using ProtoHttp.AspNetCore.Pipeline;
+
+namespace ProtoHttp.Tests.Pipeline;
+
+/// <summary>The per-call object: the deadline it runs under, what it says of the service's answer, what it leads back to.</summary>
+public class ProtoHttpServerCallContextTests
+{
+    private readonly PipelineHarness _harness = new();
+
+    [Fact]
+    public async Task UntilItsDeadlineStartsACallRunsUnderTheRequestsOwnToken()
+    {
+        using var aborted = new CancellationTokenSource();
+        var http = _harness.Request("POST");
+        http.RequestAborted = aborted.Token;
+        var call = Call(http);
+
+        Assert.Equal(DateTime.MaxValue, call.Deadline);
+        Assert.Equal(aborted.Token, call.CancellationToken);
+
+        var before = DateTime.UtcNow;
+        call.StartDeadline(TimeSpan.FromMilliseconds(1));
+        Assert.InRange(call.Deadline, before, DateTime.UtcNow.AddSeconds(1));
+        Assert.Equal(TimeSpan.FromMilliseconds(1), call.Timeout);
+        await Task.Delay(Timeout.Infinite, call.CancellationToken).ContinueWith(_ => { }, TaskScheduler.Default).WaitAsync(TimeSpan.FromSeconds(30));
+        Assert.True(call.CallDeadline.Expired);
+        await call.EndAsync(StatusCode.DeadlineExceeded);
+    }
+
+    [Fact]
+    public void AStatusTheServiceSetIsThrownWhenItReturnsAndTheBlameReturnsToProtoHttp()
+    {
+        var call = Call(_harness.Request("POST"));
+        call.FromService = true;
+        call.Status = new Status(StatusCode.FailedPrecondition, "Closed.");
+
+        var thrown = Assert.Throws<RpcException>(call.ServiceReturned);
+
+        Assert.Equal(StatusCode.FailedPrecondition, thrown.StatusCode);
+        Assert.False(call.FromService);
+    }
+
+    [Fact]
+    public void TrailersAreMadeOnlyWhenTheServiceSetsOne()
+    {
+        var call = Call(_harness.Request("POST"));
+        Assert.Null(call.TrailersOrNull);
+
+        _ = call.ResponseTrailers;
+        Assert.Null(call.TrailersOrNull);
+
+        call.ResponseTrailers.Add("k", "v");
+        Assert.Equal("v", call.TrailersOrNull!.GetValue("k"));
+    }
+
+    [Fact]
+    public void TheCallLeadsToItsHttpContextAlsoWhereGrpcDotnetLooksForIt()
+    {
+        var http = _harness.Request("POST");
+        var call = Call(http);
+
+        Assert.Same(http, call.GetProtoHttpContext());
+        Assert.Same(http, call.UserState[ProtoHttpServerCallContext.HttpContextKey]);
+    }
+
+    [Fact]
+    public void TheServiceSeesTheMethodsFullNameAndThePeer()
+    {
+        var http = _harness.Request("POST");
+        http.Connection.RemoteIpAddress = System.Net.IPAddress.Loopback;
+        http.Connection.RemotePort = 5000;
+
+        var call = Call(http);
+
+        Assert.Equal("/protohttp.tests.pipeline.PipelineService/Echo", call.Method);
+        Assert.Equal("ipv4:127.0.0.1:5000", call.Peer);
+    }
+
+    private ProtoHttpServerCallContext Call(HttpContext http) => new(http, _harness.Route("Echo", NativeProtocol.Instance));
+}
