@@ -12,6 +12,11 @@ public sealed class StreamLifetimeTests(ServerFixture server) : IClassFixture<Se
 {
     private static readonly TimeSpan ServerNotices = TimeSpan.FromSeconds(10);
 
+    // The deadline counts from the call's start, and a message must go out before it passes: on a loaded 2-core
+    // machine a new connection and the first message can take most of a second, so 700 ms was a race. Each test then
+    // waits this long for the deadline, which is what ends the call (the service holds it open far longer).
+    private const int MidStreamDeadlineMs = 2_500;
+
     public static TheoryData<ClientProtocol, bool> ProtocolsAndTransports => new()
     {
         { ClientProtocol.ProtoHttp, false }, { ClientProtocol.ProtoHttp, true }, { ClientProtocol.Connect, false }, { ClientProtocol.Connect, true },
@@ -24,7 +29,7 @@ public sealed class StreamLifetimeTests(ServerFixture server) : IClassFixture<Se
         using var clients = new StreamClients(server, protocol, MessageFormat.Protobuf, http2);
         var probe = $"server-deadline-{protocol}-{http2}";
 
-        using var call = clients.Test.Count(new CountRequest { Count = 1, HangMs = 30_000, Probe = probe }, deadline: DateTime.UtcNow.AddMilliseconds(700));
+        using var call = clients.Test.Count(new CountRequest { Count = 1, HangMs = 30_000, Probe = probe }, deadline: DateTime.UtcNow.AddMilliseconds(MidStreamDeadlineMs));
         Assert.True(await call.ResponseStream.MoveNext(CancellationToken.None));
         var ex = await Assert.ThrowsAsync<RpcException>(() => call.ResponseStream.MoveNext(CancellationToken.None));
 
@@ -40,7 +45,7 @@ public sealed class StreamLifetimeTests(ServerFixture server) : IClassFixture<Se
         using var clients = new StreamClients(server, protocol, MessageFormat.Protobuf, http2);
         var probe = $"client-deadline-{protocol}-{http2}";
 
-        using var call = clients.Test.Sum(new Metadata { { "x-probe", probe } }, deadline: DateTime.UtcNow.AddMilliseconds(700));
+        using var call = clients.Test.Sum(new Metadata { { "x-probe", probe } }, deadline: DateTime.UtcNow.AddMilliseconds(MidStreamDeadlineMs));
         await call.RequestStream.WriteAsync(new Number { Value = 1 });
         var ex = await Assert.ThrowsAsync<RpcException>(() => call.ResponseAsync);
 
@@ -58,7 +63,7 @@ public sealed class StreamLifetimeTests(ServerFixture server) : IClassFixture<Se
         using var clients = new StreamClients(server, protocol, MessageFormat.Json, http2: true);
         var probe = $"duplex-deadline-{protocol}";
 
-        using var call = clients.Test.Twice(new Metadata { { "x-probe", probe } }, deadline: DateTime.UtcNow.AddMilliseconds(700));
+        using var call = clients.Test.Twice(new Metadata { { "x-probe", probe } }, deadline: DateTime.UtcNow.AddMilliseconds(MidStreamDeadlineMs));
         await call.RequestStream.WriteAsync(new Number { Value = 4 });
         Assert.True(await call.ResponseStream.MoveNext(CancellationToken.None));
         var ex = await Assert.ThrowsAsync<RpcException>(() => call.ResponseStream.MoveNext(CancellationToken.None));
