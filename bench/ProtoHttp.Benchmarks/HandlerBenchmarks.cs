@@ -7,6 +7,7 @@ using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Routing;
 using Microsoft.Extensions.DependencyInjection;
+using ProtoHttp.AspNetCore;
 using ProtoHttp.Bench.Workloads;
 using ProtoHttp.Bench.Workloads.Services;
 using ProtoService;
@@ -67,8 +68,8 @@ public class HandlerBenchmarks
         _messagesOnly = MessagesOnlyAsync;
         _search = InProcessApp.Endpoint(_app, SearchRoute);
         _echo = InProcessApp.Endpoint(_app, EchoRoute);
-        _connectSearch = InProcessApp.Endpoint(_app, ConnectSearchRoute);
-        _connectEcho = InProcessApp.Endpoint(_app, ConnectEchoRoute);
+        _connectSearch = InProcessApp.Endpoint(_app, ConnectSearchRoute, ProtoHttpProtocol.Connect);
+        _connectEcho = InProcessApp.Endpoint(_app, ConnectEchoRoute, ProtoHttpProtocol.Connect);
         _call = new InMemoryCall(_app.Services);
         _service = ActivatorUtilities.CreateInstance<CatalogSearchService>(_app.Services);
         _bareContext = new BareServerCallContext();

@@ -2,6 +2,7 @@ using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Routing;
+using ProtoHttp.AspNetCore;
 using Microsoft.Extensions.DependencyInjection;
 
 namespace ProtoHttp.Benchmarks;
@@ -25,8 +26,13 @@ internal static class InProcessApp
         return app;
     }
 
-    /// <summary>The request delegate of the one endpoint mapped at <paramref name="pattern"/>.</summary>
-    public static RequestDelegate Endpoint(WebApplication app, string pattern) =>
+    /// <summary>
+    /// The request delegate of the one endpoint mapped at <paramref name="pattern"/>; where protocols share a path
+    /// (Connect and gRPC-Web both map <c>/{package.Service}/{Method}</c>), the one of <paramref name="protocol"/>.
+    /// </summary>
+    public static RequestDelegate Endpoint(WebApplication app, string pattern, ProtoHttpProtocol? protocol = null) =>
         ((IEndpointRouteBuilder)app).DataSources.SelectMany(d => d.Endpoints).OfType<RouteEndpoint>()
-            .Single(e => e.RoutePattern.RawText == pattern).RequestDelegate!;
+            .Single(e => e.RoutePattern.RawText == pattern
+                && (protocol is null || e.Metadata.GetMetadata<ProtoHttpMethodMetadata>()?.Protocol == protocol))
+            .RequestDelegate!;
 }

@@ -7,6 +7,7 @@ using Microsoft.AspNetCore.Routing;
 using Microsoft.AspNetCore.SignalR;
 using Microsoft.AspNetCore.SignalR.Protocol;
 using Microsoft.Extensions.DependencyInjection;
+using ProtoHttp.AspNetCore;
 using Microsoft.Extensions.Options;
 using ProtoHttp.Bench.Streams;
 using ProtoHttp.Bench.Streams.Server;
@@ -52,7 +53,7 @@ public class StreamingBenchmarks
             },
             app => app.MapProtoService<PushBenchService>());
         _push = InProcessApp.Endpoint(_app, StreamWorkload.ProtoHttpPush);
-        _connectPush = InProcessApp.Endpoint(_app, ConnectPushRoute);
+        _connectPush = InProcessApp.Endpoint(_app, ConnectPushRoute, ProtoHttpProtocol.Connect);
         _call = new InMemoryCall(_app.Services);
 
         var request = new PushRequest { Count = Messages };

@@ -69,6 +69,13 @@ public sealed class ProtoHttpOptions
     public bool EnableConnect { get; set; } = true;
 
     /// <summary>
+    /// Answer gRPC-Web at <c>/{package.Service}/{Method}</c> too, for unary and server-streaming methods, so gRPC-Web
+    /// clients (grpc-web, connect-es's <c>createGrpcWebTransport</c>, grpc-dotnet's <c>GrpcWebHandler</c>) can call the
+    /// service. Default on. Where the app turns grpc-dotnet's own gRPC-Web on for the same service, that one answers.
+    /// </summary>
+    public bool EnableGrpcWeb { get; set; } = true;
+
+    /// <summary>
     /// The smallest Connect response, in bytes, that is gzipped for a client that accepts gzip; smaller ones go out as
     /// they are, since compressing them costs more than it saves. Default 1 KiB.
     /// </summary>

@@ -8,4 +8,7 @@ public enum ProtoHttpProtocol
 
     /// <summary>The Connect protocol's procedure paths, <c>/{package}.{Service}/{Method}</c> (docs/connect.md).</summary>
     Connect,
+
+    /// <summary>gRPC-Web at the same procedure paths as Connect, <c>/{package}.{Service}/{Method}</c> (docs/grpc-web.md).</summary>
+    GrpcWeb,
 }

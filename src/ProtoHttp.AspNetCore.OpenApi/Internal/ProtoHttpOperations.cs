@@ -93,7 +93,10 @@ internal sealed class ProtoHttpOperations(MessageSchemas schemas, QueryParameter
             yield return ("505", StreamBodies.Http2Only);
         }
 
-        yield return ("default", "Another status the service raised with RpcException, mapped to HTTP as docs/protocol.md section 5 says (NOT_FOUND 404, PERMISSION_DENIED 403, ...).");
+        // The document is served inside the app, where a path into this repository's docs means nothing: the table itself.
+        yield return ("default", "Another status the service raised with RpcException: INVALID_ARGUMENT, FAILED_PRECONDITION, OUT_OF_RANGE 400; "
+            + "UNAUTHENTICATED 401; PERMISSION_DENIED 403; NOT_FOUND 404; ALREADY_EXISTS, ABORTED 409; RESOURCE_EXHAUSTED 429; CANCELLED 499; "
+            + "UNIMPLEMENTED 501; UNAVAILABLE 503; DEADLINE_EXCEEDED 504; the others 500.");
     }
 
     private OpenApiResponse Error(string description, string[] types) => new()
@@ -106,7 +109,7 @@ internal sealed class ProtoHttpOperations(MessageSchemas schemas, QueryParameter
     private OpenApiResponse StreamResponse(MethodDescriptor method) => new()
     {
         Description = (method.IsServerStreaming ? $"A stream of {method.OutputType.FullName}" : $"The one {method.OutputType.FullName}, framed as a stream")
-            + " (docs/protocol.md section 10), in the framing Accept names (a unary type stands for its codec's stream; XML has none), "
+            + ", in the framing Accept names (a unary type stands for its codec's stream; XML has none), "
             + "or the request's own: Server-Sent Events whose data is each message's JSON, then an end event; NDJSON lines "
             + "{\"result\": message}, a failure ending with {\"error\": ErrorResult}; or Connect envelopes ending with the end-stream message. "
             + $"The suffixes .sse, .ndjson and {string.Join(", ", codecs.All.Where(codec => codec is { CanWrite: true, Suffix: not null } && (codec == codecs.Codec(MessageFormat.Json) || codec.IsConnectCodec)).Select(codec => codec.Suffix))} on the path force one.",

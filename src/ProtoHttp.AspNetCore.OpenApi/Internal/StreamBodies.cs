@@ -29,7 +29,7 @@ internal static class StreamBodies
     /// <summary>The request body of a client-streaming or bidirectional call: its messages in Connect envelopes.</summary>
     public static OpenApiRequestBody Request(MethodDescriptor method, string[] envelopeTypes) => new()
     {
-        Description = $"A stream of {method.InputType.FullName} in Connect envelopes (docs/protocol.md section 10)"
+        Description = $"A stream of {method.InputType.FullName} in Connect envelopes (a flag byte, a 4-byte big-endian length, the message)"
             + (method.IsServerStreaming ? ", over HTTP/2." : "."),
         Content = envelopeTypes.ToDictionary(type => type, Envelopes),
         Required = true,

@@ -4,6 +4,7 @@ using Microsoft.AspNetCore.Routing;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 using ProtoHttp.AspNetCore;
 using ProtoHttp.AspNetCore.Connect;
+using ProtoHttp.AspNetCore.GrpcWeb;
 using ProtoHttp.AspNetCore.Internal;
 using ProtoHttp.AspNetCore.Internal.Explorer;
 using ProtoHttp.AspNetCore.Native;
@@ -34,8 +35,10 @@ public static class ProtoHttpServiceCollectionExtensions
         // The protocols every service answers, in the order they map their endpoints (docs/architecture.md).
         services.TryAddEnumerable(ServiceDescriptor.Singleton<CallProtocol, NativeProtocol>(_ => NativeProtocol.Instance));
         services.TryAddEnumerable(ServiceDescriptor.Singleton<CallProtocol, ConnectProtocol>());
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<CallProtocol, GrpcWebProtocol>());
         services.TryAddSingleton<ExplorerPages>();
         services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, GrpcOrConnectMatcherPolicy>());
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, GrpcWebMatcherPolicy>());
         if (configure is not null)
         {
             // Every service's named options start from these, before its own AddServiceOptions. Interceptors added

@@ -7,7 +7,7 @@ namespace ProtoHttp.AspNetCore.Internal;
 
 /// <summary>
 /// The timeout ASP.NET Core's request-timeout middleware set on a call (<c>UseRequestTimeouts</c> with a default policy,
-/// an endpoint's <c>WithRequestTimeout</c>), which docs/protocol.md section 12 makes a deadline. The middleware only
+/// an endpoint's <c>WithRequestTimeout</c>), which docs/protocol.md section 11 makes a deadline. The middleware only
 /// cancels <c>RequestAborted</c>, which looks like a client that went away and would end a unary call with nothing and a
 /// stream without its last record; so the call takes the timeout over: the middleware's timer is turned off and the
 /// same span becomes the call's own deadline, which answers 504 and ends streams with their last record. Streaming

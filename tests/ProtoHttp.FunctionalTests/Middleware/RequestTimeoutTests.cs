@@ -11,7 +11,7 @@ using ProtoHttp.FunctionalTests.Protos.Middleware;
 namespace ProtoHttp.FunctionalTests.Middleware;
 
 /// <summary>
-/// ASP.NET Core's request-timeout middleware with a default policy (docs/protocol.md section 12): its timeout is the
+/// ASP.NET Core's request-timeout middleware with a default policy (docs/protocol.md section 11): its timeout is the
 /// call's deadline, a unary call past it answers 504 DEADLINE_EXCEEDED in the negotiated format, streams are left out
 /// of the default policy, and a stream whose endpoint names a timeout ends with its last record carrying the status.
 /// </summary>

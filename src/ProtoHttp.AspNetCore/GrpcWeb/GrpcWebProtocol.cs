@@ -1,0 +1,140 @@
+using System.Globalization;
+using Google.Protobuf;
+using Grpc.Core;
+using Microsoft.AspNetCore.Http;
+using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Internal.Streaming;
+using ProtoHttp.AspNetCore.Pipeline;
+using ProtoHttp.Streaming;
+
+namespace ProtoHttp.AspNetCore.GrpcWeb;
+
+/// <summary>
+/// gRPC-Web (docs/grpc-web.md, docs/protocol.md section 12) at <c>/{package.Service}/{Method}</c>, beside Connect:
+/// unary and server-streaming methods, a POST of one message frame in a gRPC-Web type, answered 200 with a frame per
+/// response message and the trailers frame last, whatever the outcome. Its writer opens as soon as the request is
+/// accepted, for unary calls too, so every later failure goes in the trailers frame; only a wrong verb or a type it has
+/// no codec for (and refusals before the endpoint runs, such as authorization's) answer by HTTP status, with
+/// <c>grpc-status</c> and <c>grpc-message</c> as headers.
+/// </summary>
+internal sealed class GrpcWebProtocol : CallProtocol
+{
+    private static readonly string[] MediaTypes =
+        [GrpcWebMediaTypes.Binary, GrpcWebMediaTypes.Binary + "+proto", GrpcWebMediaTypes.Binary + "+json", GrpcWebMediaTypes.Text, GrpcWebMediaTypes.Text + "+proto"];
+
+    // A service mapped at several prefixes answers gRPC-Web once, with the first mapping's conventions, as Connect does.
+    private readonly HashSet<string> _claimed = [];
+
+    public override ProtoHttpProtocol Name => ProtoHttpProtocol.GrpcWeb;
+
+    /// <summary>OpenTelemetry names gRPC, over any transport, <c>grpc</c>.</summary>
+    public override string TelemetrySystem => "grpc";
+
+    /// <summary>OpenTelemetry's gRPC convention: the numeric status, success included.</summary>
+    public override KeyValuePair<string, object?>? StatusTag(StatusCode code) => new("rpc.grpc.status_code", (int)code);
+
+    public override void MapEndpoints(ServiceEndpoints service)
+    {
+        var settings = service.Settings;
+        if (!settings.Options.EnableGrpcWeb || !Claim(service.Service.Descriptor.FullName))
+        {
+            return;
+        }
+
+        // gRPC-Web has no client or bidirectional streams.
+        foreach (var method in service.Methods.Where(m => m.Method.Type is MethodType.Unary or MethodType.ServerStreaming))
+        {
+            var route = new CallRoute
+            {
+                Protocol = this, Method = method.Method, Descriptor = method.Descriptor, Settings = settings,
+                Pattern = $"/{service.Service.Descriptor.FullName}/{method.Name}",
+                Reads = MediaTypes,
+                Writes = MediaTypes,
+            };
+            var handler = method.Handler(route);
+            var path = route.Pattern;
+            // Method names are exact; another spelling is a method this server does not have: gRPC's UNIMPLEMENTED.
+            RequestDelegate exact = context => context.Request.Path.Value == path ? handler(context) : UnimplementedAsync(context);
+            // OpenAPI has no words for framed messages: the method is described at its ProtoHttp route and Connect path.
+            service.MapMethod(method, route, exact, "ProtoHttp gRPC-Web " + path, GrpcWebEndpointMetadata.Instance, new Microsoft.AspNetCore.Routing.ExcludeFromDescriptionAttribute());
+        }
+    }
+
+    public override void Accept(ProtoHttpServerCallContext call)
+    {
+        var request = call.HttpContext.Request;
+        if (!HttpMethods.IsPost(request.Method))
+        {
+            throw CallRejectedException.MethodNotAllowed(request.Method, "POST");
+        }
+
+        var codecs = call.Route.Settings.Codecs;
+        if (GrpcWebMediaTypes.Parse(request.ContentType) is not { } type || codecs.Reader(type.Codec) is not { } reader)
+        {
+            throw new CallRejectedException(StatusCodes.Status415UnsupportedMediaType, StatusCode.InvalidArgument,
+                $"The Content-Type '{request.ContentType}' is not a gRPC-Web type this service reads; use {GrpcWebMediaTypes.AcceptPost}.")
+            {
+                Hint = new("Accept-Post", GrpcWebMediaTypes.AcceptPost),
+            };
+        }
+
+        call.RequestReader = reader;
+        call.ResponseStreamType = GrpcWebResponseWriter.StreamTypeOf(type);
+        ProtoHttpLog.FormatChosen(call.Route.Settings.Logger, call.Route.Method.Name, type.Codec, type.ContentType);
+        call.ResponseStream = new GrpcWebResponseWriter(call.HttpContext, type, codecs.Writer(type.Codec));
+    }
+
+    public override TimeSpan? ReadTimeout(HttpRequest request) => GrpcTimeout.Parse(request.Headers[GrpcTimeout.HeaderName]);
+
+    public override async ValueTask<IMessage> ReadMessageAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken)
+    {
+        var context = call.HttpContext;
+        var settings = call.Route.Settings;
+        var message = await GrpcWebRequestReader.ReadAsync(context, GrpcWebMediaTypes.Parse(context.Request.ContentType)!, call.RequestReader!,
+            call.Route.Descriptor.InputType, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, cancellationToken);
+        settings.Codecs.CheckRequiredFields(message);
+        return message;
+    }
+
+    /// <summary>A unary answer is the stream's one message, then the trailers frame.</summary>
+    public override async Task WriteMessageAsync(ProtoHttpServerCallContext call, IMessage message)
+    {
+        var stream = call.ResponseStream!;
+        await stream.WriteMessageAsync(message, call.CancellationToken);
+        await stream.EndAsync(StreamOutcome.Ok(call.TrailersOrNull));
+    }
+
+    public override StreamResponseWriter OpenResponseStream(ProtoHttpServerCallContext call) => call.ResponseStream!;
+
+    /// <summary>
+    /// A refusal before the call is gRPC-Web at all (verb, media type) or before the endpoint ran (authorization, rate
+    /// limiting): its HTTP status, which gRPC-Web clients map to a code, and the status and text as headers too.
+    /// </summary>
+    public override Task WriteErrorAsync(HttpContext context, CallFailure failure, WritableMediaType? errorType, MessageCodecs codecs)
+    {
+        var response = context.Response;
+        response.StatusCode = failure.HttpStatus;
+        response.Headers[GrpcWebTrailers.StatusName] = ((int)failure.Code).ToString(CultureInfo.InvariantCulture);
+        response.Headers[GrpcWebTrailers.MessageName] = GrpcWebTrailers.PercentEncode(failure.Text);
+        return Task.CompletedTask;
+    }
+
+    /// <summary>Once accepted, a gRPC-Web call tells every failure in its trailers frame, with status 200.</summary>
+    public override Task EndFailedStreamAsync(ProtoHttpServerCallContext call, StreamResponseWriter stream, CallFailure failure) =>
+        stream.EndAsync(new StreamOutcome(failure.Code, PrintableText.EscapeLoneSurrogates(failure.Text), failure.Trailers));
+
+    private static Task UnimplementedAsync(HttpContext context)
+    {
+        var type = GrpcWebMediaTypes.Parse(context.Request.ContentType) ?? GrpcWebMediaTypes.Parse(GrpcWebMediaTypes.Binary)!;
+        return new GrpcWebResponseWriter(context, type, codec: null).EndAsync(
+            new StreamOutcome(StatusCode.Unimplemented, $"No method {context.Request.Path.Value} here; method names are case-sensitive.", null));
+    }
+
+    private bool Claim(string serviceFullName)
+    {
+        lock (_claimed)
+        {
+            return _claimed.Add(serviceFullName);
+        }
+    }
+}

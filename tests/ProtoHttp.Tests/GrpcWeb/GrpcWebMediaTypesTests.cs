@@ -1,0 +1,56 @@
+using ProtoHttp.AspNetCore.GrpcWeb;
+
+namespace ProtoHttp.Tests.GrpcWeb;
+
+/// <summary>Which Content-Types are gRPC-Web's, and the codec, text mode and response type each names.</summary>
+public sealed class GrpcWebMediaTypesTests
+{
+    [Theory]
+    [InlineData("application/grpc-web", MessageFormat.Protobuf, false, "application/grpc-web")]
+    [InlineData("application/grpc-web+proto", MessageFormat.Protobuf, false, "application/grpc-web+proto")]
+    [InlineData("Application/GRPC-Web+Proto", MessageFormat.Protobuf, false, "application/grpc-web+proto")]
+    [InlineData("application/grpc-web+json", MessageFormat.Json, false, "application/grpc-web+json")]
+    [InlineData("application/grpc-web+json; charset=utf-8", MessageFormat.Json, false, "application/grpc-web+json")]
+    [InlineData("application/grpc-web-text", MessageFormat.Protobuf, true, "application/grpc-web-text")]
+    [InlineData("application/grpc-web-text+proto", MessageFormat.Protobuf, true, "application/grpc-web-text+proto")]
+    public void EachTypeNamesItsCodecAndMode(string contentType, MessageFormat codec, bool text, string responseType)
+    {
+        var type = GrpcWebMediaTypes.Parse(contentType);
+
+        Assert.True(GrpcWebMediaTypes.IsGrpcWeb(contentType));
+        Assert.Equal(new GrpcWebMediaType(codec, text, responseType), type);
+    }
+
+    [Theory]
+    [InlineData("application/grpc-web+thrift")]
+    [InlineData("application/grpc-web+xml")]
+    [InlineData("application/grpc-web-text+json")]
+    [InlineData("application/grpc-web-base64")]
+    public void GrpcWebTypesWithoutACodecHereAreGrpcWebsToRefuse(string contentType)
+    {
+        Assert.True(GrpcWebMediaTypes.IsGrpcWeb(contentType));
+        Assert.Null(GrpcWebMediaTypes.Parse(contentType));
+    }
+
+    [Theory]
+    [InlineData(null)]
+    [InlineData("")]
+    [InlineData("application/grpc-webx")]
+    [InlineData("application/proto")]
+    [InlineData("application/connect+proto")]
+    public void OtherTypesAreNotGrpcWeb(string? contentType)
+    {
+        Assert.False(GrpcWebMediaTypes.IsGrpcWeb(contentType));
+        Assert.Null(GrpcWebMediaTypes.Parse(contentType));
+    }
+
+    [Theory]
+    [InlineData("application/grpc", MessageFormat.Protobuf)]
+    [InlineData("application/grpc+proto", MessageFormat.Protobuf)]
+    [InlineData("application/grpc+json", MessageFormat.Json)]
+    public void GrpcTypesAreWhatGrpcDotnetsMiddlewareTranslatedGrpcWebInto(string contentType, MessageFormat codec)
+    {
+        Assert.False(GrpcWebMediaTypes.IsGrpcWeb(contentType));
+        Assert.Equal(new GrpcWebMediaType(codec, Text: false, contentType, Translated: true), GrpcWebMediaTypes.Parse(contentType));
+    }
+}
