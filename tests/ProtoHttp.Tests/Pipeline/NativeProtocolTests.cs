@@ -37,7 +37,8 @@ public class NativeProtocolTests
         var refused = Assert.Throws<AspNetCore.Internal.CallRejectedException>(() => NativeProtocol.Instance.Accept(call));
 
         Assert.Equal(StatusCodes.Status406NotAcceptable, refused.HttpStatus);
-        Assert.Same(_harness.Settings.Codecs.Codec(MessageFormat.Json), call.ErrorType!.Codec);
+        Assert.True(refused.InJson);
+        Assert.Null(call.ResponseType);
     }
 
     [Fact]

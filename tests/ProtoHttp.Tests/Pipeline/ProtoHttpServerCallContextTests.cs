@@ -27,7 +27,7 @@ public class ProtoHttpServerCallContextTests
         Assert.InRange(call.Deadline, before, DateTime.UtcNow.AddSeconds(1));
         Assert.Equal(TimeSpan.FromMilliseconds(1), call.Timeout);
         await Task.Delay(Timeout.Infinite, call.CancellationToken).ContinueWith(_ => { }, TaskScheduler.Default).WaitAsync(TimeSpan.FromSeconds(30));
-        Assert.True(call.CallDeadline.Expired);
+        Assert.True(call.DeadlineExpired);
         await call.EndAsync(StatusCode.DeadlineExceeded);
     }
 
