@@ -60,7 +60,12 @@ internal sealed class InMemoryCall : IRequestBodyPipeFeature, IHttpResponseBodyF
             request.ContentLength = body.Length;
         }
 
-        _request.Writer.Write(body);
+        if (body.Length > 0)
+        {
+            // An empty write would still take a segment from the pipe: a GET has no body to send, as on a socket.
+            _request.Writer.Write(body);
+        }
+
         await _request.Writer.CompleteAsync();
         try
         {

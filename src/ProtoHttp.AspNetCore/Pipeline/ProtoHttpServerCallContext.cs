@@ -23,7 +23,6 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, CallRo
     public const string HttpContextKey = "__HttpContext";
 
     // The object stays small (one per call, BENCHMARKS.md's 100 bytes): what most calls never use is in _onDemand.
-    private CallTelemetry.CallScope _telemetry;
     private OnDemandCallState? _onDemand;
 
     public HttpContext HttpContext { get; } = httpContext;
@@ -149,7 +148,13 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, CallRo
     protected override IDictionary<object, object> UserStateCore => OnDemand.UserState ??= new() { [HttpContextKey] = HttpContext };
 
     /// <summary>Starts the call's telemetry; ended by <see cref="EndAsync"/>.</summary>
-    public void StartTelemetry() => _telemetry = CallTelemetry.Start(this);
+    public void StartTelemetry()
+    {
+        if (CallTelemetry.Start(this) is { } scope)
+        {
+            OnDemand.Telemetry = scope;
+        }
+    }
 
     /// <summary>
     /// Starts the deadline of the client's <paramref name="timeout"/> (none when null) or the host's, whichever is sooner:
@@ -182,7 +187,7 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, CallRo
     /// <summary>Ends the call: its telemetry with <paramref name="code"/>, its streams, its deadline.</summary>
     public ValueTask EndAsync(StatusCode code)
     {
-        _telemetry.Stop(this, code);
+        _onDemand?.Telemetry?.Stop(this, code);
         if (_onDemand?.Stream is null)
         {
             _onDemand?.Deadline?.Dispose();

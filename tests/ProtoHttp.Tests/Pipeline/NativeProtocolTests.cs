@@ -55,6 +55,32 @@ public class NativeProtocolTests
     }
 
     [Fact]
+    public void BeforeAStreamStartsItsErrorsGoOutInItsCodec()
+    {
+        var http = _harness.Request("POST", "application/json", "{}"u8.ToArray());
+        http.Request.Headers.Accept = "application/x-ndjson";
+        var call = Call(http, "Repeat");
+
+        NativeProtocol.Instance.Accept(call);
+
+        Assert.Null(call.ResponseType);
+        Assert.Same(_harness.Settings.Codecs.Canonical(call.ResponseStreamType!.Codec), call.ErrorType);
+    }
+
+    [Fact]
+    public void NoStreamFormatInAcceptIsRefusedWithAnErrorInJson()
+    {
+        var http = _harness.Request("POST", "application/json", "{}"u8.ToArray());
+        http.Request.Headers.Accept = "application/xml";
+        var call = Call(http, "Repeat");
+
+        var refused = Assert.Throws<AspNetCore.Internal.CallRejectedException>(() => NativeProtocol.Instance.Accept(call));
+
+        Assert.Equal(StatusCodes.Status406NotAcceptable, refused.HttpStatus);
+        Assert.True(refused.InJson);
+    }
+
+    [Fact]
     public async Task AGetBindsTheRequestFromTheQueryString()
     {
         var http = _harness.Request("GET", query: "?text=from%20the%20query");
