@@ -139,7 +139,7 @@ public abstract class CodecBenchmarks<TMessage, TDto>
     {
         _buffer.ResetWrittenCount();
         codec.Write(_message, _buffer);
-        Check.Equal(expectedLength, _buffer.WrittenCount, codec.Format + " output size");
+        Check.Equal(expectedLength, _buffer.WrittenCount, ((MessageCodec)codec).Name + " output size");
     }
 
     private void CheckRead(IMessage message) => Check.Equal(_fingerprint, Fingerprint((TMessage)message), "the message read back");

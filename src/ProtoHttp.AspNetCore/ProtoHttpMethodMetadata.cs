@@ -26,6 +26,7 @@ public sealed class ProtoHttpMethodMetadata
         AllowsGet = route.AllowsGet;
         RequestMediaTypes = route.Reads;
         ResponseMediaTypes = route.Writes;
+        Codecs = route.Settings.Codecs;
         _protoSource = protoSource;
     }
 
@@ -52,6 +53,12 @@ public sealed class ProtoHttpMethodMetadata
 
     /// <summary>Whether the endpoint answers GET as well as POST.</summary>
     public bool AllowsGet { get; }
+
+    /// <summary>
+    /// The service's codec registry: each codec's media types, suffix, and whether Connect carries it, as the endpoint
+    /// serves them, so a description (the explorer's formats, OpenAPI's Connect codecs) lists what the endpoint does.
+    /// </summary>
+    public MessageCodecs Codecs { get; }
 
     /// <summary>
     /// The UTF-8 text of the method's <c>.proto</c> file as embedded in the application (read once, shared by every

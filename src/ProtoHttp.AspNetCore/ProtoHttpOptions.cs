@@ -95,6 +95,15 @@ public sealed class ProtoHttpOptions
     /// </summary>
     public IList<MessageDescriptor> AnyTypes { get; } = new List<MessageDescriptor>();
 
+    /// <summary>
+    /// An app's own codecs, served beside the built-in protobuf, JSON, XML and form ones, e.g.
+    /// <c>o.Codecs.Add(new CsvCodec())</c>: a request in one of their media types is read with it, <c>Accept</c> (or the
+    /// codec's suffix) chooses it for the answer, and <c>Accept-Post</c>, the 406 and 415 texts, the explorer and OpenAPI
+    /// list it. A Connect codec (<see cref="MessageCodec.IsConnectCodec"/>) also carries Connect calls and streams of
+    /// envelopes. A name, media type or suffix that is already another codec's throws when the service is mapped.
+    /// </summary>
+    public IList<MessageCodec> Codecs { get; } = new List<MessageCodec>();
+
     /// <summary>The codecs' options for a service declared in <paramref name="file"/>.</summary>
     /// <exception cref="InvalidOperationException">An <see cref="AnyTypes"/> entry has no generated class.</exception>
     internal FormatOptions ToFormatOptions(FileDescriptor file)

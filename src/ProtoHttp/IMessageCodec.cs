@@ -3,8 +3,8 @@ using Google.Protobuf;
 
 namespace ProtoHttp;
 
-/// <summary>A format that can also write messages: protobuf, JSON and XML.</summary>
-/// <remarks>Get one from <see cref="MessageCodecs.Writer(MessageFormat)"/>.</remarks>
+/// <summary>A format that can also write messages.</summary>
+/// <remarks>Every <see cref="MessageCodec"/> is one; get a service's from <see cref="MessageCodecs"/>.</remarks>
 public interface IMessageCodec : IMessageReader
 {
     /// <summary>Writes the whole message to <paramref name="output"/>.</summary>

@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using Google.Protobuf;
 using ProtoHttp.Forms;
 using ProtoHttp.Json;
@@ -5,39 +6,124 @@ using ProtoHttp.Xml;
 namespace ProtoHttp;
 
 /// <summary>
-/// The reader and writer of every format (docs/protocol.md sections 2-4), built once per set of <see cref="FormatOptions"/>
-/// and safe to share between threads: what ProtoHttp's server and client read and write messages with.
+/// The codec registry of one service (docs/protocol.md sections 2-4): the built-in codecs (protobuf, JSON, XML, form)
+/// and an app's own, each built once for one set of <see cref="FormatOptions"/>, keyed by media type. Every list of
+/// media types (what answers can be written in, <c>Accept-Post</c>) derives from it. Safe to share between threads:
+/// what ProtoHttp's server and client read and write messages with.
 /// </summary>
 public sealed class MessageCodecs
 {
-    private readonly IMessageCodec?[] _writers;
-    private readonly IMessageReader?[] _readers;
+    private readonly MessageCodec[] _builtIn;
+    private readonly WritableMediaType[] _canonical;
 
-    /// <summary>Builds the codecs of every format for <paramref name="options"/>.</summary>
+    /// <summary>Builds the built-in codecs for <paramref name="options"/>.</summary>
     public MessageCodecs(FormatOptions options)
+        : this(options, [])
     {
-        Options = options;
-        var json = new JsonCodec(options);
-        var xml = new XmlCodec(options);
-        _writers = new IMessageCodec?[4];
-        _writers[(int)MessageFormat.Protobuf] = ProtobufCodec.Instance;
-        _writers[(int)MessageFormat.Json] = json;
-        _writers[(int)MessageFormat.Xml] = xml;
-        _readers = new IMessageReader?[4];
-        _readers[(int)MessageFormat.Protobuf] = ProtobufCodec.Instance;
-        _readers[(int)MessageFormat.Json] = json;
-        _readers[(int)MessageFormat.Xml] = xml;
-        _readers[(int)MessageFormat.Form] = new FormBinder(options);
     }
+
+    /// <summary>Builds the built-in codecs and <paramref name="added"/> for <paramref name="options"/>.</summary>
+    /// <param name="options">The options every codec is built with (<see cref="MessageCodec.WithOptions"/>).</param>
+    /// <param name="added">An app's own codecs, after the built-in ones in every list and in <c>Accept</c> tie-breaks.</param>
+    /// <exception cref="InvalidOperationException">An added codec's name, media type or suffix is another codec's.</exception>
+    public MessageCodecs(FormatOptions options, IEnumerable<MessageCodec> added)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        ArgumentNullException.ThrowIfNull(added);
+        Options = options;
+        // In MessageFormat's order, so a built-in codec is found by index.
+        _builtIn = [ProtobufCodec.Instance, new JsonCodec(options), new XmlCodec(options), new FormBinder(options)];
+        var all = new List<MessageCodec>(_builtIn);
+        foreach (var codec in added)
+        {
+            ArgumentNullException.ThrowIfNull(codec, nameof(added));
+            Check(codec, all);
+            all.Add(codec.WithOptions(options));
+        }
+
+        All = [.. all];
+        Writable = [.. All.Where(codec => codec.CanWrite).SelectMany(codec => codec.MediaTypes.Select(type => new WritableMediaType(type, codec)))];
+        _canonical = [.. All.Select(codec => codec.CanWrite ? Writable.First(type => type.Codec == codec) : null!)];
+        AcceptPost = string.Join(", ", All.SelectMany(codec =>
+            codec.StructuredSuffix is { } suffix ? [.. codec.MediaTypes, "application/*" + suffix] : codec.MediaTypes.AsEnumerable()));
+    }
+
+    /// <summary>
+    /// The protobuf codec. It has no options, so every registry holds this one instance, and a writer can tell protobuf
+    /// by reference (and write it straight into its output, since protobuf knows a message's size before writing it).
+    /// </summary>
+    public static MessageCodec Protobuf => ProtobufCodec.Instance;
 
     /// <summary>The options the codecs were built with.</summary>
     public FormatOptions Options { get; }
 
-    /// <summary>The writer for a response format, or <see langword="null"/> when the format is not written.</summary>
-    public IMessageCodec? Writer(MessageFormat format) => _writers[(int)format];
+    /// <summary>Every codec, built for <see cref="Options"/>: protobuf, JSON, XML, form, then the app's own in the order added.</summary>
+    public ImmutableArray<MessageCodec> All { get; }
 
-    /// <summary>The reader for a request format (form bodies and query strings share one), or <see langword="null"/>.</summary>
-    public IMessageReader? Reader(MessageFormat format) => _readers[(int)format];
+    /// <summary>The types a response can be written in, in <c>Accept</c> tie-break order: by codec as in <see cref="All"/>, canonical type first.</summary>
+    public ImmutableArray<WritableMediaType> Writable { get; }
+
+    /// <summary>The value of <c>Accept-Post</c>: every type a request body can be sent in, <c>application/*+json</c> style suffixes too.</summary>
+    public string AcceptPost { get; }
+
+    /// <summary>The writer of a built-in format, or <see langword="null"/> when the format is not written (form).</summary>
+    public IMessageCodec? Writer(MessageFormat format) => _builtIn[(int)format] is { CanWrite: true } codec ? codec : null;
+
+    /// <summary>The reader of a built-in format (form bodies and query strings share one).</summary>
+    public IMessageReader? Reader(MessageFormat format) => _builtIn[(int)format];
+
+    /// <summary>The built-in codec <paramref name="format"/> names.</summary>
+    public MessageCodec Codec(MessageFormat format) => _builtIn[(int)format];
+
+    /// <summary>The canonical type a response in <paramref name="format"/> is written with (JSON for forms, which are read only).</summary>
+    public WritableMediaType Canonical(MessageFormat format) => _canonical[format == MessageFormat.Form ? (int)MessageFormat.Json : (int)format];
+
+    /// <summary>The canonical type <paramref name="codec"/>, one of <see cref="All"/>, writes with; JSON's for a codec that does not write.</summary>
+    public WritableMediaType Canonical(MessageCodec codec)
+    {
+        for (var i = 0; i < All.Length; i++)
+        {
+            if (All[i] == codec && _canonical[i] is { } type)
+            {
+                return type;
+            }
+        }
+
+        return Canonical(MessageFormat.Json);
+    }
+
+    /// <summary>Finds the codec of a request <c>Content-Type</c>: a codec's own type first, then a structured suffix (<c>+json</c>).</summary>
+    /// <returns>The outcome; <see cref="ContentTypeMatch.Codec"/> is set unless it is <see cref="ContentTypeStatus.Unknown"/>.</returns>
+    public ContentTypeMatch MatchContentType(string contentType)
+    {
+        ArgumentNullException.ThrowIfNull(contentType);
+        var span = contentType.AsSpan();
+        var semicolon = span.IndexOf(';');
+        var type = (semicolon < 0 ? span : span[..semicolon]).Trim();
+        var parameters = semicolon < 0 ? ReadOnlySpan<char>.Empty : span[(semicolon + 1)..];
+
+        var codec = FindExact(type);
+        if (codec is null && type.Contains('/'))
+        {
+            foreach (var candidate in All)
+            {
+                if (candidate.StructuredSuffix is { } suffix && type.EndsWith(suffix, StringComparison.OrdinalIgnoreCase))
+                {
+                    codec = candidate;
+                    break;
+                }
+            }
+        }
+
+        if (codec is null)
+        {
+            return new ContentTypeMatch(ContentTypeStatus.Unknown, null);
+        }
+
+        return !codec.IsText || IsUtf8OrAbsent(parameters)
+            ? new ContentTypeMatch(ContentTypeStatus.Readable, codec)
+            : new ContentTypeMatch(ContentTypeStatus.UnsupportedCharset, codec);
+    }
 
     /// <summary>
     /// Checks a message read by one of the readers for the proto2 <c>required</c> fields it lacks, at any depth and
@@ -46,4 +132,68 @@ public sealed class MessageCodecs
     /// </summary>
     /// <exception cref="InvalidMessageException">One or more required fields are not set; the message names them.</exception>
     public void CheckRequiredFields(IMessage message) => RequiredFields.Check(message, Options.Extensions);
+
+    private MessageCodec? FindExact(ReadOnlySpan<char> type)
+    {
+        foreach (var codec in All)
+        {
+            foreach (var mediaType in codec.MediaTypes)
+            {
+                if (type.Equals(mediaType, StringComparison.OrdinalIgnoreCase))
+                {
+                    return codec;
+                }
+            }
+        }
+
+        return null;
+    }
+
+    private static void Check(MessageCodec codec, List<MessageCodec> registered)
+    {
+        foreach (var other in registered)
+        {
+            if (string.Equals(other.Name, codec.Name, StringComparison.OrdinalIgnoreCase))
+            {
+                throw new InvalidOperationException($"Two codecs are named '{codec.Name}': give {codec.GetType().Name} a name of its own.");
+            }
+
+            if (other.MediaTypes.Intersect(codec.MediaTypes).FirstOrDefault() is { } type)
+            {
+                throw new InvalidOperationException(
+                    $"The media type '{type}' is both the '{other.Name}' codec's and the '{codec.Name}' codec's: a media type names one codec.");
+            }
+
+            if (codec.Suffix is { } suffix && string.Equals(other.Suffix, suffix, StringComparison.OrdinalIgnoreCase))
+            {
+                throw new InvalidOperationException($"The suffix '{suffix}' is both the '{other.Name}' codec's and the '{codec.Name}' codec's: a suffix forces one codec.");
+            }
+        }
+
+        if (codec.Suffix is { } own && (own.Length < 2 || own[0] != '.' || own.AsSpan(1).ContainsAnyExcept(SuffixCharacters)))
+        {
+            throw new InvalidOperationException($"The '{codec.Name}' codec's suffix '{own}' must be a dot and letters or digits, e.g. '.csv'.");
+        }
+    }
+
+    private static readonly System.Buffers.SearchValues<char> SuffixCharacters =
+        System.Buffers.SearchValues.Create("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
+
+    private static bool IsUtf8OrAbsent(ReadOnlySpan<char> parameters)
+    {
+        foreach (var range in parameters.Split(';'))
+        {
+            var parameter = parameters[range];
+            var equals = parameter.IndexOf('=');
+            if (equals < 0 || !parameter[..equals].Trim().Equals("charset", StringComparison.OrdinalIgnoreCase))
+            {
+                continue;
+            }
+
+            var value = parameter[(equals + 1)..].Trim().Trim('"');
+            return value.Equals("utf-8", StringComparison.OrdinalIgnoreCase) || value.Equals("utf8", StringComparison.OrdinalIgnoreCase);
+        }
+
+        return true;
+    }
 }

@@ -5,13 +5,19 @@ using Google.Protobuf.Reflection;
 namespace ProtoHttp;
 
 /// <summary>The standard protobuf binary encoding.</summary>
-internal sealed class ProtobufCodec : IMessageCodec
+/// <remarks>It has no options, so one instance serves everywhere and writers can tell it by reference.</remarks>
+internal sealed class ProtobufCodec : MessageCodec
 {
     public static readonly ProtobufCodec Instance = new();
 
-    public MessageFormat Format => MessageFormat.Protobuf;
+    private ProtobufCodec()
+        : base("proto", ProtoHttp.MediaTypes.Protobuf, "application/protobuf", "application/vnd.google.protobuf", "application/proto")
+    {
+        Suffix = ".pb";
+        IsConnectCodec = true;
+    }
 
-    public IMessage Read(ReadOnlySequence<byte> body, MessageDescriptor descriptor)
+    public override IMessage Read(ReadOnlySequence<byte> body, MessageDescriptor descriptor)
     {
         var message = MessageFactory.Create(descriptor);
         try
@@ -28,5 +34,5 @@ internal sealed class ProtobufCodec : IMessageCodec
         return message;
     }
 
-    public void Write(IMessage message, IBufferWriter<byte> output) => message.WriteTo(output);
+    public override void Write(IMessage message, IBufferWriter<byte> output) => message.WriteTo(output);
 }

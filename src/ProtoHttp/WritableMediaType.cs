@@ -1,14 +1,16 @@
 namespace ProtoHttp;
 
-/// <summary>A media type a response can be written in, with the exact <c>Content-Type</c> header it goes out with.</summary>
+/// <summary>A media type a response can be written in, with the codec that writes it and the exact <c>Content-Type</c> header it goes out with.</summary>
 public sealed class WritableMediaType
 {
-    /// <summary>A media type <paramref name="mediaType"/> (<c>type/subtype</c>, no parameters) that is written in <paramref name="format"/>.</summary>
-    public WritableMediaType(string mediaType, MessageFormat format)
+    /// <summary>A media type <paramref name="mediaType"/> (<c>type/subtype</c>, no parameters) that <paramref name="codec"/> writes.</summary>
+    public WritableMediaType(string mediaType, MessageCodec codec)
     {
+        ArgumentNullException.ThrowIfNull(mediaType);
+        ArgumentNullException.ThrowIfNull(codec);
         MediaType = mediaType;
-        Format = format;
-        ContentType = format == MessageFormat.Protobuf ? mediaType : mediaType + "; charset=utf-8";
+        Codec = codec;
+        ContentType = codec.IsText ? mediaType + "; charset=utf-8" : mediaType;
         var slash = mediaType.IndexOf('/');
         Type = mediaType[..slash];
     }
@@ -16,10 +18,10 @@ public sealed class WritableMediaType
     /// <summary>The media type, <c>type/subtype</c>, as <c>Accept</c> ranges match it.</summary>
     public string MediaType { get; }
 
-    /// <summary>The format the response is written in.</summary>
-    public MessageFormat Format { get; }
+    /// <summary>The codec the response is written in.</summary>
+    public MessageCodec Codec { get; }
 
-    /// <summary>The response header value: text formats say <c>charset=utf-8</c>.</summary>
+    /// <summary>The response header value: text codecs say <c>charset=utf-8</c>.</summary>
     public string ContentType { get; }
 
     /// <summary>The part before the slash, matched by <c>type/*</c> ranges.</summary>

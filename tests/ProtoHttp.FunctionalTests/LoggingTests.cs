@@ -22,7 +22,7 @@ public sealed class LoggingTests : IAsyncLifetime
 
         var entry = Assert.Single(_server.Logs.Entries, e => e.EventId.Name == "FormatChosen");
         Assert.Equal(LogLevel.Debug, entry.Level);
-        Assert.Equal("Search: request in Json, response as application/x-protobuf.", entry.Message);
+        Assert.Equal("Search: request in json, response as application/x-protobuf.", entry.Message);
     }
 
     [Fact]

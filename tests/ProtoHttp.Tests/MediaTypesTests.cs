@@ -2,6 +2,8 @@ namespace ProtoHttp.Tests;
 
 public sealed class MediaTypesTests
 {
+    private static readonly MessageCodecs Codecs = new(FormatOptions.Default);
+
     [Theory]
     [InlineData("application/x-protobuf", MessageFormat.Protobuf)]
     [InlineData("application/protobuf", MessageFormat.Protobuf)]
@@ -18,10 +20,10 @@ public sealed class MediaTypesTests
     [InlineData("application/x-www-form-urlencoded", MessageFormat.Form)]
     public void ReadsEveryRequestTypeOfSection2(string contentType, MessageFormat expected)
     {
-        var match = MediaTypes.MatchContentType(contentType);
+        var match = Codecs.MatchContentType(contentType);
 
         Assert.Equal(ContentTypeStatus.Readable, match.Status);
-        Assert.Equal(expected, match.Format);
+        Assert.Same(Codecs.Codec(expected), match.Codec);
     }
 
     [Theory]
@@ -31,7 +33,7 @@ public sealed class MediaTypesTests
     [InlineData("json")]
     public void RefusesUnknownTypes(string contentType)
     {
-        Assert.Equal(ContentTypeStatus.Unknown, MediaTypes.MatchContentType(contentType).Status);
+        Assert.Equal(ContentTypeStatus.Unknown, Codecs.MatchContentType(contentType).Status);
     }
 
     [Theory]
@@ -39,6 +41,6 @@ public sealed class MediaTypesTests
     [InlineData("text/xml; charset=utf-16")]
     public void RefusesCharsetsOtherThanUtf8(string contentType)
     {
-        Assert.Equal(ContentTypeStatus.UnsupportedCharset, MediaTypes.MatchContentType(contentType).Status);
+        Assert.Equal(ContentTypeStatus.UnsupportedCharset, Codecs.MatchContentType(contentType).Status);
     }
 }

@@ -10,10 +10,14 @@ namespace ProtoHttp.AspNetCore.OpenApi.Internal;
 /// methods free of side effects; for a streaming one, POST of Connect envelopes answered in envelopes; and Connect's
 /// error JSON.
 /// </summary>
-internal sealed class ConnectOperations(OpenApiDocument document, MessageSchemas schemas)
+internal sealed class ConnectOperations(OpenApiDocument document, MessageSchemas schemas, MessageCodecs codecs)
 {
     private const string ErrorSchemaId = "connect.error";
-    private static readonly string[] Codecs = ["application/json", "application/proto"];
+    // A Connect codec named name travels as application/{name}; the service's codecs say which there are, JSON first.
+    private readonly string[] _names = [.. StreamBodies.JsonFirst(codecs).Where(codec => codec.IsConnectCodec).Select(codec => codec.Name)];
+    private readonly string[] _envelopeTypes = StreamBodies.EnvelopeTypes(codecs);
+
+    private readonly string[] Codecs = [.. StreamBodies.JsonFirst(codecs).Where(codec => codec.IsConnectCodec).Select(codec => "application/" + codec.Name)];
 
     public Dictionary<HttpMethod, OpenApiOperation> For(MethodDescriptor method, bool allowsGet, OperationText text)
     {
@@ -33,7 +37,7 @@ internal sealed class ConnectOperations(OpenApiDocument document, MessageSchemas
         if (allowsGet)
         {
             var get = Operation(method, text, "_ConnectGet");
-            get.Parameters = [.. GetParameters(method), .. get.Parameters ?? []];
+            get.Parameters = [.. GetParameters(method, _names), .. get.Parameters ?? []];
             operations[HttpMethod.Get] = get;
         }
 
@@ -64,10 +68,10 @@ internal sealed class ConnectOperations(OpenApiDocument document, MessageSchemas
     {
         var operation = text.Operation(method, "_Connect");
         operation.Parameters = Parameters();
-        operation.RequestBody = method.IsClientStreaming ? StreamBodies.Request(method) : new OpenApiRequestBody
+        operation.RequestBody = method.IsClientStreaming ? StreamBodies.Request(method, _envelopeTypes) : new OpenApiRequestBody
         {
             Description = $"Exactly one Connect envelope holding {method.InputType.FullName}.",
-            Content = StreamBodies.EnvelopeTypes.ToDictionary(type => type, StreamBodies.Envelopes),
+            Content = _envelopeTypes.ToDictionary(type => type, StreamBodies.Envelopes),
             Required = true,
         };
         operation.Responses = new OpenApiResponses
@@ -76,7 +80,7 @@ internal sealed class ConnectOperations(OpenApiDocument document, MessageSchemas
             {
                 Description = $"{(method.IsServerStreaming ? "A stream of" : "The one")} {method.OutputType.FullName} in Connect envelopes of the request's codec, "
                     + "then the end-stream message: {} or {\"metadata\": …} on success, {\"error\": {\"code\", \"message\"}, \"metadata\": …} on failure.",
-                Content = StreamBodies.EnvelopeTypes.ToDictionary(type => type, StreamBodies.Envelopes),
+                Content = _envelopeTypes.ToDictionary(type => type, StreamBodies.Envelopes),
             },
             ["default"] = Failure("A refusal before the stream starts (verb, media type, HTTP version), as Connect's error JSON."),
         };
@@ -106,10 +110,10 @@ internal sealed class ConnectOperations(OpenApiDocument document, MessageSchemas
         Content = new Dictionary<string, OpenApiMediaType> { ["application/json"] = new() { Schema = ErrorSchema() } },
     };
 
-    private static IEnumerable<IOpenApiParameter> GetParameters(MethodDescriptor method)
+    private static IEnumerable<IOpenApiParameter> GetParameters(MethodDescriptor method, string[] names)
     {
         yield return Query("connect", "The protocol version.", required: false, new OpenApiSchema { Type = JsonSchemaType.String, Enum = [JsonValue.Create("v1")] });
-        yield return Query("encoding", "The codec of message.", required: true, new OpenApiSchema { Type = JsonSchemaType.String, Enum = [JsonValue.Create("json"), JsonValue.Create("proto")] });
+        yield return Query("encoding", "The codec of message.", required: true, new OpenApiSchema { Type = JsonSchemaType.String, Enum = [.. names.Select(name => (JsonNode)JsonValue.Create(name))] });
         yield return Query("message", $"{method.InputType.FullName} in that codec (URL-encoded, or base64url with base64=1).", required: true,
             new OpenApiSchema { Type = JsonSchemaType.String, Examples = [JsonValue.Create("{}")] });
         yield return Query("base64", "1 when message is base64url.", required: false, new OpenApiSchema { Type = JsonSchemaType.String, Enum = [JsonValue.Create("1")] });

@@ -36,14 +36,14 @@ internal sealed class ProtoHttpDocumentTransformer : IOpenApiDocumentTransformer
 
         var schemas = new MessageSchemas(document, comments);
         var text = new OperationText(document, comments);
-        var protoHttp = new ProtoHttpOperations(schemas, new QueryParameters(schemas, comments));
-        var connect = new ConnectOperations(document, schemas);
+        var query = new QueryParameters(schemas, comments);
         document.Paths ??= [];
         foreach (var (endpoint, method) in endpoints)
         {
+            // Each service's codecs: what its endpoints read and write.
             var operations = method.Protocol == ProtoHttpProtocol.Connect
-                ? connect.For(method.Method, method.AllowsGet, text)
-                : protoHttp.For(method.Method, method.AllowsGet, text);
+                ? new ConnectOperations(document, schemas, method.Codecs).For(method.Method, method.AllowsGet, text)
+                : new ProtoHttpOperations(schemas, query, method.Codecs).For(method.Method, method.AllowsGet, text);
             document.Paths["/" + endpoint.RoutePattern.RawText!.TrimStart('/')] = new OpenApiPathItem { Operations = operations };
         }
 

@@ -8,15 +8,19 @@ namespace ProtoHttp.AspNetCore.OpenApi.Internal;
 /// in each request format, GET with the query parameters where the method allows it, the response in each format,
 /// and the ErrorResult answers with their statuses.
 /// </summary>
-internal sealed class ProtoHttpOperations(MessageSchemas schemas, QueryParameters query)
+internal sealed class ProtoHttpOperations(MessageSchemas schemas, QueryParameters query, MessageCodecs codecs)
 {
-    // docs/protocol.md section 2: the canonical media type of each format, the ones a description should offer.
-    private static readonly string[] RequestTypes = ["application/json", "application/x-protobuf", "application/xml", "application/x-www-form-urlencoded"];
-    private static readonly string[] ResponseTypes = ["application/json", "application/x-protobuf", "application/xml"];
+    // docs/protocol.md section 2: the canonical media type of each of the service's codecs, the ones a description should offer.
+    private readonly string[] RequestTypes = [.. StreamBodies.JsonFirst(codecs).Select(codec => codec.MediaTypes[0])];
+    private readonly string[] ResponseTypes = [.. StreamBodies.JsonFirst(codecs).Where(codec => codec.CanWrite).Select(codec => codec.MediaTypes[0])];
 
     // docs/protocol.md section 10: a stream fails before its first record as a unary call does, in JSON (also when
-    // negotiation failed), or in protobuf for a connect+proto stream; XML has no stream.
-    private static readonly string[] StreamErrorTypes = ["application/json", "application/x-protobuf"];
+    // negotiation failed), or in the codec of an envelope stream (protobuf for connect+proto); XML has no stream.
+    private readonly string[] StreamErrorTypes = [.. StreamBodies.JsonFirst(codecs).Where(codec => codec.IsConnectCodec).Select(codec => codec.MediaTypes[0])];
+
+    private readonly string[] EnvelopeTypes = StreamBodies.EnvelopeTypes(codecs);
+
+    private readonly string Suffixes = string.Join(", ", StreamBodies.JsonFirst(codecs).Where(codec => codec is { CanWrite: true, Suffix: not null }).Select(codec => codec.Suffix));
 
     public Dictionary<HttpMethod, OpenApiOperation> For(MethodDescriptor method, bool allowsGet, OperationText text)
     {
@@ -40,13 +44,13 @@ internal sealed class ProtoHttpOperations(MessageSchemas schemas, QueryParameter
         operation.Parameters = [Headers.Timeout()];
         if (post)
         {
-            operation.RequestBody = method.IsClientStreaming ? StreamBodies.Request(method) : new OpenApiRequestBody
+            operation.RequestBody = method.IsClientStreaming ? StreamBodies.Request(method, EnvelopeTypes) : new OpenApiRequestBody
             {
                 Description = method.IsServerStreaming
                     ? $"{method.InputType.FullName}, in the format Content-Type names, or as exactly one Connect envelope; an empty body is the empty message."
                     : $"{method.InputType.FullName}, in the format Content-Type names; an empty body is the empty message.",
-                Content = RequestTypes.Concat(method.IsServerStreaming ? StreamBodies.EnvelopeTypes : [])
-                    .ToDictionary(type => type, type => StreamBodies.EnvelopeTypes.Contains(type)
+                Content = RequestTypes.Concat(method.IsServerStreaming ? EnvelopeTypes : [])
+                    .ToDictionary(type => type, type => EnvelopeTypes.Contains(type)
                         ? StreamBodies.Envelopes(type)
                         : new OpenApiMediaType { Schema = schemas.Message(method.InputType) }),
             };
@@ -58,7 +62,7 @@ internal sealed class ProtoHttpOperations(MessageSchemas schemas, QueryParameter
         {
             ["200"] = streaming ? StreamResponse(method) : new OpenApiResponse
             {
-                Description = $"{method.OutputType.FullName}, in the format Accept names (or the request's own); the suffixes .json, .xml and .pb on the path force one.",
+                Description = $"{method.OutputType.FullName}, in the format Accept names (or the request's own); the suffixes {Suffixes} on the path force one.",
                 Content = ResponseTypes.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(method.OutputType) }),
             },
         };
@@ -108,7 +112,7 @@ internal sealed class ProtoHttpOperations(MessageSchemas schemas, QueryParameter
             + ", in the framing Accept names (a unary type stands for its codec's stream; XML has none), "
             + "or the request's own: Server-Sent Events whose data is each message's JSON, then an end event; NDJSON lines "
             + "{\"result\": message}, a failure ending with {\"error\": ErrorResult}; or Connect envelopes ending with the end-stream message. "
-            + "The suffixes .sse, .ndjson, .json and .pb on the path force one.",
+            + $"The suffixes .sse, .ndjson and {string.Join(", ", codecs.All.Where(codec => codec is { CanWrite: true, Suffix: not null } && (codec == codecs.Codec(MessageFormat.Json) || codec.IsConnectCodec)).Select(codec => codec.Suffix))} on the path force one.",
         Content = new Dictionary<string, OpenApiMediaType>
         {
             ["text/event-stream"] = new() { Schema = new OpenApiSchema { Type = JsonSchemaType.String } },
@@ -125,8 +129,8 @@ internal sealed class ProtoHttpOperations(MessageSchemas schemas, QueryParameter
                     },
                 },
             },
-            ["application/connect+proto"] = StreamBodies.Envelopes("application/connect+proto"),
-            ["application/connect+json"] = StreamBodies.Envelopes("application/connect+json"),
-        },
+        }
+        .Concat(EnvelopeTypes.Select(type => KeyValuePair.Create(type, StreamBodies.Envelopes(type))))
+        .ToDictionary(),
     };
 }

@@ -9,7 +9,16 @@ namespace ProtoHttp.AspNetCore.OpenApi.Internal;
 /// </summary>
 internal static class StreamBodies
 {
-    public static readonly string[] EnvelopeTypes = ["application/connect+proto", "application/connect+json"];
+    /// <summary>The envelope types of a service's Connect codecs, <c>application/connect+{name}</c>.</summary>
+    public static string[] EnvelopeTypes(MessageCodecs codecs) =>
+        [.. codecs.All.Where(codec => codec.IsConnectCodec).Select(codec => ProtoHttp.Streaming.StreamMediaTypes.EnvelopePrefix + codec.Name)];
+
+    /// <summary>A service's codecs, JSON first: the one a reader of the description most likely tries.</summary>
+    public static IEnumerable<MessageCodec> JsonFirst(MessageCodecs codecs)
+    {
+        var json = codecs.Codec(MessageFormat.Json);
+        return codecs.All.OrderBy(codec => codec == json ? 0 : 1);
+    }
 
     public const string Http2Only = "UNIMPLEMENTED: a bidirectional call needs HTTP/2 (h2c or TLS); over HTTP/1.1 it answers 505.";
 
@@ -18,11 +27,11 @@ internal static class StreamBodies
         new() { Schema = new OpenApiSchema { Type = JsonSchemaType.String, ContentMediaType = type } };
 
     /// <summary>The request body of a client-streaming or bidirectional call: its messages in Connect envelopes.</summary>
-    public static OpenApiRequestBody Request(MethodDescriptor method) => new()
+    public static OpenApiRequestBody Request(MethodDescriptor method, string[] envelopeTypes) => new()
     {
         Description = $"A stream of {method.InputType.FullName} in Connect envelopes (a flag byte, a 4-byte big-endian length, the message)"
             + (method.IsServerStreaming ? ", over HTTP/2." : "."),
-        Content = EnvelopeTypes.ToDictionary(type => type, Envelopes),
+        Content = envelopeTypes.ToDictionary(type => type, Envelopes),
         Required = true,
     };
 }

@@ -16,7 +16,7 @@ namespace ProtoHttp.AspNetCore.Connect;
 internal static class ConnectGetRequest
 {
     /// <exception cref="CallRejectedException">A parameter is missing or not one Connect defines values for.</exception>
-    public static (IMessage Message, MessageFormat Codec) Read(IQueryCollection query, MessageCodecs codecs, MessageDescriptor descriptor, long limit)
+    public static (IMessage Message, MessageCodec Codec) Read(IQueryCollection query, MessageCodecs codecs, MessageDescriptor descriptor, long limit)
     {
         if (query.TryGetValue("connect", out var connect) && connect != "v1")
         {
@@ -26,14 +26,16 @@ internal static class ConnectGetRequest
         var encoding = query["encoding"].ToString();
         if (encoding.Length == 0)
         {
-            throw CallRejectedException.BadRequest("A Connect GET needs the query parameter encoding (json or proto).");
+            throw CallRejectedException.BadRequest($"A Connect GET needs the query parameter encoding ({ConnectMediaTypes.EncodingNames(codecs)}).");
         }
 
-        if (ConnectMediaTypes.Encoding(encoding) is not { } codec || codecs.Reader(codec) is not { } reader)
+        if (ConnectMediaTypes.Encoding(encoding, codecs) is not { } codec)
         {
             throw new CallRejectedException(StatusCodes.Status415UnsupportedMediaType, StatusCode.InvalidArgument,
-                $"The encoding '{encoding}' is not a Connect codec this service reads; use json or proto.");
+                $"The encoding '{encoding}' is not a Connect codec this service reads; use {ConnectMediaTypes.EncodingNames(codecs)}.");
         }
+
+        var reader = codec;
 
         var text = query["message"].ToString();
         var base64 = query["base64"].ToString() switch

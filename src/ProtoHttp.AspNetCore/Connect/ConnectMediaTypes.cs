@@ -2,52 +2,74 @@ using Microsoft.Net.Http.Headers;
 
 namespace ProtoHttp.AspNetCore.Connect;
 
-/// <summary>The Connect protocol's unary media types and the codec each names.</summary>
+/// <summary>
+/// The Connect protocol's unary media types: a Connect codec (<see cref="MessageCodec.IsConnectCodec"/>) named
+/// <c>name</c> travels as <c>application/{name}</c>, and a GET names it as <c>encoding={name}</c>.
+/// </summary>
 internal static class ConnectMediaTypes
 {
-    public const string Proto = "application/proto";
+    private const string Prefix = "application/";
+
+    /// <summary>Connect's error JSON, whatever the call's codec.</summary>
     public const string Json = "application/json";
 
-    /// <summary>What a protobuf answer goes out as.</summary>
-    public static WritableMediaType ProtoResponse { get; } = new(Proto, MessageFormat.Protobuf);
+    /// <summary>
+    /// What an answer in each Connect codec goes out as (<c>application/json; charset=utf-8</c>, which Connect clients
+    /// accept), built once per handler so a call only finds its codec's.
+    /// </summary>
+    public static WritableMediaType[] Responses(MessageCodecs codecs) => [.. ConnectCodecs(codecs).Select(codec => new WritableMediaType(Prefix + codec.Name, codec))];
 
-    /// <summary>What a JSON answer goes out as: <c>application/json; charset=utf-8</c>, which Connect clients accept.</summary>
-    public static WritableMediaType JsonResponse { get; } = new(Json, MessageFormat.Json);
+    /// <summary>The codecs this server reads, for <c>Accept-Post</c> on a 415.</summary>
+    public static string AcceptPost(MessageCodecs codecs) => string.Join(", ", ConnectCodecs(codecs).Select(codec => Prefix + codec.Name));
 
-    /// <summary>The codecs this server reads and writes, for <c>Accept-Post</c> on a 415.</summary>
-    public const string AcceptPost = "application/proto, application/json";
+    /// <summary>The names a GET's <c>encoding</c> may have, for the text of a 400 or 415: JSON's first, what a GET in a URL mostly holds.</summary>
+    public static string EncodingNames(MessageCodecs codecs)
+    {
+        var json = codecs.Codec(MessageFormat.Json);
+        string[] names = [.. ConnectCodecs(codecs).OrderBy(codec => codec == json ? 0 : 1).Select(codec => codec.Name)];
+        return names.Length == 1 ? names[0] : $"{string.Join(", ", names[..^1])} or {names[^1]}";
+    }
 
     /// <summary>
-    /// The codec of a unary request's <c>Content-Type</c>: <c>application/proto</c> or <c>application/json</c>
-    /// (a JSON charset other than utf-8 is refused), or null for anything else.
+    /// The codec of a unary request's <c>Content-Type</c>, <c>application/{name}</c> of a Connect codec (a text codec's
+    /// charset other than utf-8 is refused), or null for anything else.
     /// </summary>
-    public static MessageFormat? Codec(string? contentType)
+    public static MessageCodec? Codec(string? contentType, MessageCodecs codecs)
     {
-        if (!MediaTypeHeaderValue.TryParse(contentType, out var parsed))
+        // What Connect clients send, exactly application/{name} with no parameter, needs no parse: every call would
+        // allocate a MediaTypeHeaderValue for it.
+        if (contentType is not null && contentType.StartsWith(Prefix, StringComparison.OrdinalIgnoreCase)
+            && Find(contentType.AsSpan(Prefix.Length), codecs, StringComparison.OrdinalIgnoreCase) is { } exact)
+        {
+            return exact;
+        }
+
+        if (!MediaTypeHeaderValue.TryParse(contentType, out var parsed)
+            || !parsed.MediaType.StartsWith(Prefix, StringComparison.OrdinalIgnoreCase)
+            || Find(parsed.MediaType.AsSpan(Prefix.Length), codecs, StringComparison.OrdinalIgnoreCase) is not { } codec)
         {
             return null;
         }
 
         var charset = parsed.Charset;
-        if (parsed.MediaType.Equals(Proto, StringComparison.OrdinalIgnoreCase))
-        {
-            return MessageFormat.Protobuf;
-        }
+        return !codec.IsText || !charset.HasValue || charset.Equals("utf-8", StringComparison.OrdinalIgnoreCase) ? codec : null;
+    }
 
-        if (parsed.MediaType.Equals(Json, StringComparison.OrdinalIgnoreCase)
-            && (!charset.HasValue || charset.Equals("utf-8", StringComparison.OrdinalIgnoreCase)))
+    /// <summary>The codec a GET's <c>encoding</c> parameter names: a Connect codec's name, <c>proto</c> or <c>json</c> built in.</summary>
+    public static MessageCodec? Encoding(string name, MessageCodecs codecs) => Find(name, codecs, StringComparison.Ordinal);
+
+    private static MessageCodec? Find(ReadOnlySpan<char> name, MessageCodecs codecs, StringComparison comparison)
+    {
+        foreach (var codec in codecs.All)
         {
-            return MessageFormat.Json;
+            if (codec.IsConnectCodec && name.Equals(codec.Name, comparison))
+            {
+                return codec;
+            }
         }
 
         return null;
     }
 
-    /// <summary>The codec a GET's <c>encoding</c> parameter names: <c>proto</c> or <c>json</c>.</summary>
-    public static MessageFormat? Encoding(string? name) => name switch
-    {
-        "proto" => MessageFormat.Protobuf,
-        "json" => MessageFormat.Json,
-        _ => null,
-    };
+    private static IEnumerable<MessageCodec> ConnectCodecs(MessageCodecs codecs) => codecs.All.Where(codec => codec.IsConnectCodec);
 }

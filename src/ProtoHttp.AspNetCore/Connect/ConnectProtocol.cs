@@ -17,10 +17,6 @@ namespace ProtoHttp.AspNetCore.Connect;
 /// </summary>
 internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
 {
-    private static readonly string[] UnaryTypes = [ConnectMediaTypes.Proto, ConnectMediaTypes.Json];
-
-    private static readonly string[] StreamTypes = [StreamMediaTypes.ConnectProto, StreamMediaTypes.ConnectJson];
-
     private static readonly EnvelopeRules ConnectEnvelopes = new(StatusCode.Unimplemented, StatusCode.Internal);
 
     public override ProtoHttpProtocol Name => ProtoHttpProtocol.Connect;
@@ -44,6 +40,9 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
             return;
         }
 
+        // A Connect codec named name travels as application/{name}, its streams as application/connect+{name}.
+        string[] unaryTypes = [.. settings.ConnectResponseTypes.Select(type => type.MediaType)];
+        string[] streamTypes = [.. StreamMediaTypes.EnvelopeTypes(settings.Codecs).Split(", ")];
         foreach (var method in service.Methods)
         {
             var unary = method.Method.Type == MethodType.Unary;
@@ -53,8 +52,8 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
                 Pattern = $"/{service.Service.Descriptor.FullName}/{method.Name}",
                 // Connect allows GET only for methods the .proto declares free of side effects, whatever ProtoHttp's own routes do.
                 AllowsGet = unary && GetVerbPolicy.HasNoSideEffects(method.Descriptor),
-                Reads = unary ? UnaryTypes : StreamTypes,
-                Writes = unary ? UnaryTypes : StreamTypes,
+                Reads = unary ? unaryTypes : streamTypes,
+                Writes = unary ? unaryTypes : streamTypes,
             };
             var handler = method.Handler(route);
             var path = route.Pattern;
@@ -88,20 +87,22 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
             throw CallRejectedException.MethodNotAllowed(request.Method, "POST");
         }
 
-        if (StreamMediaTypes.EnvelopeType(request.ContentType) is not { } envelope)
+        var codecs = route.Settings.Codecs;
+        if (route.Settings.Streams.EnvelopeType(request.ContentType, codecs) is not { } envelope)
         {
+            var envelopeTypes = StreamMediaTypes.EnvelopeTypes(codecs);
             throw new CallRejectedException(StatusCodes.Status415UnsupportedMediaType, StatusCode.InvalidArgument,
-                $"The Content-Type '{request.ContentType}' is not a Connect streaming codec; use {StreamMediaTypes.EnvelopeTypes}.")
+                $"The Content-Type '{request.ContentType}' is not a Connect streaming codec; use {envelopeTypes}.")
             {
-                Hint = new("Accept-Post", StreamMediaTypes.EnvelopeTypes),
+                Hint = new("Accept-Post", envelopeTypes),
             };
         }
 
         // Connect answers in the request's own envelopes, whatever Accept says.
         call.RequestEnvelope = envelope;
-        call.RequestReader = route.Settings.Codecs.Reader(envelope.Codec);
+        call.RequestReader = envelope.Codec;
         call.ResponseStreamType = envelope;
-        ProtoHttpLog.FormatChosen(route.Settings.Logger, route.Method.Name, call.RequestReader?.Format, envelope.ContentType);
+        ProtoHttpLog.FormatChosen(route.Settings.Logger, route.Method.Name, envelope.Codec.Name, envelope.ContentType);
 
         // From here on a failure is told in the end-stream envelope, with status 200, as Connect's streaming protocol
         // says (only the media type, verb and HTTP version are refused by status).
@@ -126,7 +127,7 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
         var settings = call.Route.Settings;
         var (message, codec) = ConnectGetRequest.Read(request.Query, settings.Codecs, call.Route.Descriptor.InputType, settings.Options.MaxRequestBodySize);
         settings.Codecs.CheckRequiredFields(message);
-        call.ResponseType = ResponseTypeOf(codec);
+        call.ResponseType = ResponseTypeOf(codec, settings);
         return ValueTask.FromResult(message);
     }
 
@@ -153,16 +154,16 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
 
         var requestEncoding = isGet ? request.Query["compression"] : request.Headers.ContentEncoding;
         if (!ConnectCompression.AnswersGzip(request.Headers.AcceptEncoding, requestEncoding)
-            || type.Format == MessageFormat.Protobuf && message.CalculateSize() < minSize)
+            || type.Codec == MessageCodecs.Protobuf && message.CalculateSize() < minSize)
         {
             // Uncompressed, the answer goes out as on ProtoHttp's own routes: protobuf straight into the response pipe.
-            await ResponseWriter.WriteAsync(response, StatusCodes.Status200OK, message, type, settings.Codecs, conditional);
+            await ResponseWriter.WriteAsync(response, StatusCodes.Status200OK, message, type, conditional);
             return;
         }
 
         response.StatusCode = StatusCodes.Status200OK;
-        using var buffer = new PooledBufferWriter(4096);
-        settings.Codecs.Writer(type.Format)!.Write(message, buffer);
+        using var buffer = PooledBufferWriter.Rent(4096);
+        type.Codec.Write(message, buffer);
         var body = buffer.WrittenMemory;
         var gzipped = body.Length >= minSize;
 
@@ -202,7 +203,7 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
             responseHeaders[ConnectStreamHeaders.ContentEncoding] = ConnectCompression.Gzip;
         }
 
-        return new EnvelopeStreamWriter(context, type, call.Route.Settings.Codecs.Writer(type.Codec)!)
+        return new EnvelopeStreamWriter(context, type, type.Codec)
         {
             GzipMinSize = gzip ? call.Route.Settings.Options.ConnectCompressionMinSize : null,
         };
@@ -234,22 +235,37 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
     public override Task EndFailedStreamAsync(ProtoHttpServerCallContext call, StreamResponseWriter stream, CallFailure failure) =>
         stream.EndAsync(new StreamOutcome(failure.Code, failure.Text, failure.Trailers));
 
-    private static WritableMediaType ResponseTypeOf(MessageFormat codec) =>
-        codec == MessageFormat.Protobuf ? ConnectMediaTypes.ProtoResponse : ConnectMediaTypes.JsonResponse;
+    /// <summary>What an answer in <paramref name="codec"/> goes out as, among the types built once for the service.</summary>
+    private static WritableMediaType ResponseTypeOf(MessageCodec codec, CallSettings settings)
+    {
+        var types = settings.ConnectResponseTypes;
+        foreach (var type in types)
+        {
+            if (type.Codec == codec)
+            {
+                return type;
+            }
+        }
+
+        return types[0];
+    }
 
     private static async ValueTask<IMessage> ReadBodyAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken)
     {
         var context = call.HttpContext;
         var request = context.Request;
         var settings = call.Route.Settings;
-        if (ConnectMediaTypes.Codec(request.ContentType) is not { } codec || settings.Codecs.Reader(codec) is not { } reader)
+        if (ConnectMediaTypes.Codec(request.ContentType, settings.Codecs) is not { } codec)
         {
+            var acceptPost = ConnectMediaTypes.AcceptPost(settings.Codecs);
             throw new CallRejectedException(StatusCodes.Status415UnsupportedMediaType, StatusCode.InvalidArgument,
-                $"The Content-Type '{request.ContentType}' is not a Connect codec this service reads; use {ConnectMediaTypes.AcceptPost}.")
+                $"The Content-Type '{request.ContentType}' is not a Connect codec this service reads; use {acceptPost}.")
             {
-                Hint = new("Accept-Post", ConnectMediaTypes.AcceptPost),
+                Hint = new("Accept-Post", acceptPost),
             };
         }
+
+        var reader = codec;
 
         var gzip = ConnectCompression.IsGzip(request.Headers.ContentEncoding);
         var limit = settings.Options.MaxRequestBodySize;
@@ -257,7 +273,7 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
         using var body = await RequestBodyReader.ReadAsync(context, limit, settings.InPlaceBodyLimit, cancellationToken);
         var message = gzip ? GzipPayloads.ReadMessage(reader, body.Data, descriptor, limit) : reader.Read(body.Data, descriptor);
         settings.Codecs.CheckRequiredFields(message);
-        call.ResponseType = ResponseTypeOf(codec);
+        call.ResponseType = ResponseTypeOf(codec, settings);
         return message;
     }
 }

@@ -12,4 +12,4 @@ namespace ProtoHttp.AspNetCore.GrpcWeb;
 /// into gRPC on its way to this endpoint: its type reads <c>application/grpc</c>, the middleware decodes and encodes the
 /// base64, and it writes the trailers frame from the response's HTTP trailers, so the answer's status goes there.
 /// </param>
-internal sealed record GrpcWebMediaType(MessageFormat Codec, bool Text, string ContentType, bool Translated = false);
+internal sealed record GrpcWebMediaType(MessageCodec Codec, bool Text, string ContentType, bool Translated = false);

@@ -1,32 +1,33 @@
 namespace ProtoHttp.AspNetCore.GrpcWeb;
 
 /// <summary>
-/// The gRPC-Web media types: <c>application/grpc-web</c> and <c>application/grpc-web-text</c>, each alone or with
-/// <c>+proto</c> or <c>+json</c> (the JSON codec is what connect-es sends with <c>useBinaryFormat: false</c>).
+/// The gRPC-Web media types of a service's codecs: <c>application/grpc-web</c> (protobuf) and
+/// <c>application/grpc-web+{name}</c> of each Connect codec (<see cref="MessageCodec.IsConnectCodec"/>; <c>+json</c> is
+/// what connect-es sends with <c>useBinaryFormat: false</c>), and the same with <c>-text</c> for the binary codecs, whose
+/// frames browsers without binary XHR send as base64.
 /// </summary>
 internal static class GrpcWebMediaTypes
 {
     public const string Binary = "application/grpc-web";
     public const string Text = "application/grpc-web-text";
 
-    /// <summary>The types this server reads, for <c>Accept-Post</c> on a 415.</summary>
-    public const string AcceptPost =
-        "application/grpc-web, application/grpc-web+proto, application/grpc-web+json, application/grpc-web-text, application/grpc-web-text+proto";
+    // Only grpc-dotnet's gRPC-Web middleware sends this here: GrpcWebMatcherPolicy gives gRPC-Web's endpoint no other
+    // request that is not gRPC-Web.
+    private const string Translated = "application/grpc";
 
-    private static readonly GrpcWebMediaType[] Known =
-    [
-        new(MessageFormat.Protobuf, Text: false, Binary),
-        new(MessageFormat.Protobuf, Text: false, Binary + "+proto"),
-        new(MessageFormat.Json, Text: false, Binary + "+json"),
-        new(MessageFormat.Protobuf, Text: true, Text),
-        new(MessageFormat.Protobuf, Text: true, Text + "+proto"),
-
-        // Only grpc-dotnet's gRPC-Web middleware sends these here: GrpcWebMatcherPolicy gives gRPC-Web's endpoint no
-        // other request that is not gRPC-Web.
-        new(MessageFormat.Protobuf, Text: false, "application/grpc", Translated: true),
-        new(MessageFormat.Protobuf, Text: false, "application/grpc+proto", Translated: true),
-        new(MessageFormat.Json, Text: false, "application/grpc+json", Translated: true),
-    ];
+    /// <summary>Every type the service's codecs read, canonical first: the endpoint's metadata and <c>Accept-Post</c> on a 415.</summary>
+    public static string[] All(MessageCodecs codecs)
+    {
+        ArgumentNullException.ThrowIfNull(codecs);
+        var binary = codecs.All.Where(codec => codec.IsConnectCodec).ToArray();
+        return
+        [
+            Binary,
+            .. binary.Select(codec => Binary + "+" + codec.Name),
+            Text,
+            .. binary.Where(codec => !codec.IsText).Select(codec => Text + "+" + codec.Name),
+        ];
+    }
 
     /// <summary>
     /// Whether <paramref name="contentType"/> is any gRPC-Web type, a codec this server has or not: such a request is
@@ -37,8 +38,9 @@ internal static class GrpcWebMediaTypes
         && (contentType.Length == Binary.Length || contentType[Binary.Length] is '+' or '-' or ';' or ' ');
 
     /// <summary>The type <paramref name="contentType"/> names, or <see langword="null"/> for a codec this server does not have.</summary>
-    public static GrpcWebMediaType? Parse(string? contentType)
+    public static GrpcWebMediaType? Parse(string? contentType, MessageCodecs codecs)
     {
+        ArgumentNullException.ThrowIfNull(codecs);
         if (contentType is null)
         {
             return null;
@@ -46,12 +48,28 @@ internal static class GrpcWebMediaTypes
 
         // Parameters (a charset on +json) change nothing: gRPC-Web's JSON is UTF-8.
         var end = contentType.IndexOf(';');
-        var type = (end < 0 ? contentType : contentType[..end]).Trim();
-        foreach (var known in Known)
+        var type = (end < 0 ? contentType : contentType[..end]).Trim().ToLowerInvariant();
+        var (text, translated, name) =
+            type.StartsWith(Text, StringComparison.Ordinal) ? (true, false, type[Text.Length..])
+            : type.StartsWith(Binary, StringComparison.Ordinal) ? (false, false, type[Binary.Length..])
+            : type.StartsWith(Translated, StringComparison.Ordinal) ? (false, true, type[Translated.Length..])
+            : (false, false, null);
+        if (name is null || (name.Length > 0 && name[0] != '+'))
         {
-            if (type.Equals(known.ContentType, StringComparison.OrdinalIgnoreCase))
+            return null;
+        }
+
+        var codec = name.Length == 0 ? codecs.Codec(MessageFormat.Protobuf) : Find(name[1..], codecs);
+        return codec is null || (text && codec.IsText) ? null : new GrpcWebMediaType(codec, text, type, translated);
+    }
+
+    private static MessageCodec? Find(string name, MessageCodecs codecs)
+    {
+        foreach (var codec in codecs.All)
+        {
+            if (codec.IsConnectCodec && name.Equals(codec.Name, StringComparison.Ordinal))
             {
-                return known;
+                return codec;
             }
         }
 

@@ -19,9 +19,6 @@ namespace ProtoHttp.AspNetCore.GrpcWeb;
 /// </summary>
 internal sealed class GrpcWebProtocol : CallProtocol
 {
-    private static readonly string[] MediaTypes =
-        [GrpcWebMediaTypes.Binary, GrpcWebMediaTypes.Binary + "+proto", GrpcWebMediaTypes.Binary + "+json", GrpcWebMediaTypes.Text, GrpcWebMediaTypes.Text + "+proto"];
-
     // A service mapped at several prefixes answers gRPC-Web once, with the first mapping's conventions, as Connect does.
     private readonly HashSet<string> _claimed = [];
 
@@ -41,6 +38,8 @@ internal sealed class GrpcWebProtocol : CallProtocol
             return;
         }
 
+        var mediaTypes = GrpcWebMediaTypes.All(settings.Codecs);
+
         // gRPC-Web has no client or bidirectional streams.
         foreach (var method in service.Methods.Where(m => m.Method.Type is MethodType.Unary or MethodType.ServerStreaming))
         {
@@ -48,13 +47,13 @@ internal sealed class GrpcWebProtocol : CallProtocol
             {
                 Protocol = this, Method = method.Method, Descriptor = method.Descriptor, Settings = settings,
                 Pattern = $"/{service.Service.Descriptor.FullName}/{method.Name}",
-                Reads = MediaTypes,
-                Writes = MediaTypes,
+                Reads = mediaTypes,
+                Writes = mediaTypes,
             };
             var handler = method.Handler(route);
             var path = route.Pattern;
             // Method names are exact; another spelling is a method this server does not have: gRPC's UNIMPLEMENTED.
-            RequestDelegate exact = context => context.Request.Path.Value == path ? handler(context) : UnimplementedAsync(context);
+            RequestDelegate exact = context => context.Request.Path.Value == path ? handler(context) : UnimplementedAsync(context, settings.Codecs);
             // OpenAPI has no words for framed messages: the method is described at its ProtoHttp route and Connect path.
             service.MapMethod(method, route, exact, "ProtoHttp gRPC-Web " + path, GrpcWebEndpointMetadata.Instance, new Microsoft.AspNetCore.Routing.ExcludeFromDescriptionAttribute());
         }
@@ -69,19 +68,20 @@ internal sealed class GrpcWebProtocol : CallProtocol
         }
 
         var codecs = call.Route.Settings.Codecs;
-        if (GrpcWebMediaTypes.Parse(request.ContentType) is not { } type || codecs.Reader(type.Codec) is not { } reader)
+        if (GrpcWebMediaTypes.Parse(request.ContentType, codecs) is not { } type)
         {
+            var acceptPost = string.Join(", ", call.Route.Reads);
             throw new CallRejectedException(StatusCodes.Status415UnsupportedMediaType, StatusCode.InvalidArgument,
-                $"The Content-Type '{request.ContentType}' is not a gRPC-Web type this service reads; use {GrpcWebMediaTypes.AcceptPost}.")
+                $"The Content-Type '{request.ContentType}' is not a gRPC-Web type this service reads; use {acceptPost}.")
             {
-                Hint = new("Accept-Post", GrpcWebMediaTypes.AcceptPost),
+                Hint = new("Accept-Post", acceptPost),
             };
         }
 
-        call.RequestReader = reader;
+        call.RequestReader = type.Codec;
         call.ResponseStreamType = GrpcWebResponseWriter.StreamTypeOf(type);
-        ProtoHttpLog.FormatChosen(call.Route.Settings.Logger, call.Route.Method.Name, type.Codec, type.ContentType);
-        call.ResponseStream = new GrpcWebResponseWriter(call.HttpContext, type, codecs.Writer(type.Codec));
+        ProtoHttpLog.FormatChosen(call.Route.Settings.Logger, call.Route.Method.Name, type.Codec.Name, type.ContentType);
+        call.ResponseStream = new GrpcWebResponseWriter(call.HttpContext, type, type.Codec);
     }
 
     public override TimeSpan? ReadTimeout(HttpRequest request) => GrpcTimeout.Parse(request.Headers[GrpcTimeout.HeaderName]);
@@ -90,7 +90,7 @@ internal sealed class GrpcWebProtocol : CallProtocol
     {
         var context = call.HttpContext;
         var settings = call.Route.Settings;
-        var message = await GrpcWebRequestReader.ReadAsync(context, GrpcWebMediaTypes.Parse(context.Request.ContentType)!, call.RequestReader!,
+        var message = await GrpcWebRequestReader.ReadAsync(context, GrpcWebMediaTypes.Parse(context.Request.ContentType, settings.Codecs)!, call.RequestReader!,
             call.Route.Descriptor.InputType, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, cancellationToken);
         settings.Codecs.CheckRequiredFields(message);
         return message;
@@ -123,9 +123,9 @@ internal sealed class GrpcWebProtocol : CallProtocol
     public override Task EndFailedStreamAsync(ProtoHttpServerCallContext call, StreamResponseWriter stream, CallFailure failure) =>
         stream.EndAsync(new StreamOutcome(failure.Code, PrintableText.EscapeLoneSurrogates(failure.Text), failure.Trailers));
 
-    private static Task UnimplementedAsync(HttpContext context)
+    private static Task UnimplementedAsync(HttpContext context, MessageCodecs codecs)
     {
-        var type = GrpcWebMediaTypes.Parse(context.Request.ContentType) ?? GrpcWebMediaTypes.Parse(GrpcWebMediaTypes.Binary)!;
+        var type = GrpcWebMediaTypes.Parse(context.Request.ContentType, codecs) ?? GrpcWebMediaTypes.Parse(GrpcWebMediaTypes.Binary, codecs)!;
         return new GrpcWebResponseWriter(context, type, codec: null).EndAsync(
             new StreamOutcome(StatusCode.Unimplemented, $"No method {context.Request.Path.Value} here; method names are case-sensitive.", null));
     }

@@ -17,12 +17,12 @@ namespace ProtoHttp.AspNetCore.GrpcWeb;
 /// <param name="context">The call's context.</param>
 /// <param name="type">The call's gRPC-Web type: the response's <c>Content-Type</c>, and whether it is base64 text.</param>
 /// <param name="codec">What the messages are written in; <see langword="null"/> for an answer that is only trailers.</param>
-internal sealed class GrpcWebResponseWriter(HttpContext context, GrpcWebMediaType type, IMessageCodec? codec)
+internal sealed class GrpcWebResponseWriter(HttpContext context, GrpcWebMediaType type, MessageCodec? codec)
     : StreamResponseWriter(context, StreamTypeOf(type))
 {
     /// <summary>The type as the pipeline's <see cref="ProtoHttpServerCallContext.ResponseStreamType"/> carries it.</summary>
     public static StreamMediaType StreamTypeOf(GrpcWebMediaType type) =>
-        new(type.ContentType, type.Codec == MessageFormat.Protobuf ? StreamFormat.ConnectProto : StreamFormat.ConnectJson, type.ContentType);
+        new(type.ContentType, StreamFormat.Envelopes, type.ContentType, type.Codec);
 
     protected override async Task WriteMessageCoreAsync(IMessage message, CancellationToken cancellationToken)
     {
@@ -53,7 +53,7 @@ internal sealed class GrpcWebResponseWriter(HttpContext context, GrpcWebMediaTyp
             return;
         }
 
-        using var frame = new PooledBufferWriter(512);
+        using var frame = PooledBufferWriter.Rent(512);
         write(frame);
         GrpcWebText.Encode(frame.WrittenMemory.Span, Response.BodyWriter);
     }

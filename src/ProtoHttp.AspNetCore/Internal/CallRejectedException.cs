@@ -16,24 +16,32 @@ internal sealed class CallRejectedException(int httpStatus, StatusCode code, str
     /// <summary>Headers that tell the client what would work: <c>Allow</c> for 405, <c>Accept-Post</c> for 415.</summary>
     public KeyValuePair<string, string>? Hint { get; init; }
 
+    /// <summary>
+    /// Whether the refusal is told in JSON whatever the call would answer in: a 406, where no format the client accepts
+    /// could carry it (docs/protocol.md section 5).
+    /// </summary>
+    public bool InJson { get; init; }
+
     public static CallRejectedException MethodNotAllowed(string verb, string allow) =>
         new(StatusCodes.Status405MethodNotAllowed, StatusCode.Unimplemented, $"The HTTP method {verb} is not allowed here; use {allow}.")
         {
             Hint = new("Allow", allow),
         };
 
-    public static CallRejectedException UnsupportedMediaType(string message) =>
+    /// <summary>A 415 whose <c>Accept-Post</c> lists every type the service's <paramref name="codecs"/> read.</summary>
+    public static CallRejectedException UnsupportedMediaType(string message, MessageCodecs codecs) =>
         new(StatusCodes.Status415UnsupportedMediaType, StatusCode.InvalidArgument, message)
         {
-            Hint = new("Accept-Post", MediaTypes.AcceptPost),
+            Hint = new("Accept-Post", codecs.AcceptPost),
         };
 
-    // The sentence a 406 answers with: every type a response can be written in.
-    private static readonly string WritableList = string.Join(", ", MediaTypes.Writable.Select(t => t.MediaType));
-
-    public static CallRejectedException NotAcceptable() =>
+    /// <summary>A 406 whose sentence names every type the service's <paramref name="codecs"/> write.</summary>
+    public static CallRejectedException NotAcceptable(MessageCodecs codecs) =>
         new(StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument,
-            $"None of the media types in the Accept header can be written; this service writes {WritableList}.");
+            $"None of the media types in the Accept header can be written; this service writes {string.Join(", ", codecs.Writable.Select(t => t.MediaType))}.")
+        {
+            InJson = true,
+        };
 
     public static CallRejectedException TooLarge(long limit) =>
         new(StatusCodes.Status413PayloadTooLarge, StatusCode.ResourceExhausted,

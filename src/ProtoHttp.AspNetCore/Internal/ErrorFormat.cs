@@ -5,24 +5,19 @@ namespace ProtoHttp.AspNetCore.Internal;
 /// <summary>Picks the format of an ErrorResult when the call failed before its response format was known.</summary>
 internal static class ErrorFormat
 {
-    public static WritableMediaType Choose(HttpRequest request, WritableMediaType? forced)
+    public static WritableMediaType Choose(HttpRequest request, MessageCodecs codecs)
     {
-        if (forced is not null)
-        {
-            return forced;
-        }
-
-        var own = MessageFormat.Json;
+        var own = codecs.Codec(MessageFormat.Json);
         if (HttpMethods.IsPost(request.Method) && request.ContentType is { Length: > 0 } contentType)
         {
-            var match = MediaTypes.MatchContentType(contentType);
-            if (match.Status == ContentTypeStatus.Readable && match.Format != MessageFormat.Form)
+            var match = codecs.MatchContentType(contentType);
+            if (match is { Status: ContentTypeStatus.Readable, Codec.CanWrite: true })
             {
-                own = match.Format;
+                own = match.Codec;
             }
         }
 
         // docs/protocol.md section 5: JSON when negotiation itself fails.
-        return AcceptNegotiator.Negotiate(request.Headers.Accept, own) ?? MediaTypes.Canonical(MessageFormat.Json);
+        return AcceptNegotiator.Negotiate(codecs, request.Headers.Accept, own) ?? codecs.Canonical(MessageFormat.Json);
     }
 }

@@ -85,8 +85,8 @@ internal sealed class ProtoFileHandler(
 
         var (body, type) = view switch
         {
-            View.Protobuf => (_descriptors.Value.Protobuf, MediaTypes.Protobuf),
-            View.Json => (_descriptors.Value.Json, MediaTypes.Canonical(MessageFormat.Json).ContentType),
+            View.Protobuf => (_descriptors.Value.Protobuf, codecs.Canonical(MessageFormat.Protobuf).ContentType),
+            View.Json => (_descriptors.Value.Json, codecs.Canonical(MessageFormat.Json).ContentType),
             _ => (source, ProtoSourceType),
         };
         if (conditionalGet.NotModified(context, type, body))
@@ -107,7 +107,7 @@ internal sealed class ProtoFileHandler(
     /// the descriptor set; text/html for the page, when the client weighs it above text/plain (browsers do, through
     /// <c>*/*;q=0.8</c>); anything else, and <c>*/*</c> alone as curl sends, for the source text.
     /// </summary>
-    private static View Preferred(Microsoft.Extensions.Primitives.StringValues accept)
+    private View Preferred(Microsoft.Extensions.Primitives.StringValues accept)
     {
         if (!MediaTypeHeaderValue.TryParseList(accept, out var ranges))
         {
@@ -128,9 +128,11 @@ internal sealed class ProtoFileHandler(
             return (best.Quality ?? 1) > QualityOf("text/plain", ranges) ? View.Page : View.Source;
         }
 
-        var match = MediaTypes.MatchContentType(best.MediaType.ToString());
-        return match is { Status: ContentTypeStatus.Readable, Format: MessageFormat.Protobuf } ? View.Protobuf
-            : match is { Status: ContentTypeStatus.Readable, Format: MessageFormat.Json } ? View.Json
+        // The descriptor set is itself a message, served in the two codecs every tool reads.
+        var match = codecs.MatchContentType(best.MediaType.ToString());
+        return match.Status != ContentTypeStatus.Readable ? View.Source
+            : match.Codec == MessageCodecs.Protobuf ? View.Protobuf
+            : match.Codec == codecs.Codec(MessageFormat.Json) ? View.Json
             : View.Source;
     }
 

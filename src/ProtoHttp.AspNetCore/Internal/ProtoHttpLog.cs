@@ -10,7 +10,7 @@ namespace ProtoHttp.AspNetCore.Internal;
 internal static partial class ProtoHttpLog
 {
     [LoggerMessage(1, LogLevel.Debug, "{Method}: request in {RequestFormat}, response as {ResponseType}.", EventName = "FormatChosen")]
-    public static partial void FormatChosen(ILogger logger, string method, MessageFormat? requestFormat, string responseType);
+    public static partial void FormatChosen(ILogger logger, string method, string? requestFormat, string responseType);
 
     [LoggerMessage(2, LogLevel.Information, "{Method}: rejected with {HttpStatus}: {Reason}", EventName = "CallRejected")]
     public static partial void CallRejected(ILogger logger, string method, int httpStatus, string reason);

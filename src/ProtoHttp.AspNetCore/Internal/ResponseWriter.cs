@@ -13,10 +13,10 @@ internal static class ResponseWriter
     private const int SingleSpanLimit = 16 * 1024;
 
     public static async Task WriteAsync(
-        HttpResponse response, int status, IMessage message, WritableMediaType type, MessageCodecs codecs, ConditionalGet? conditional = null)
+        HttpResponse response, int status, IMessage message, WritableMediaType type, ConditionalGet? conditional = null)
     {
         response.StatusCode = status;
-        if (type.Format == MessageFormat.Protobuf && conditional is null)
+        if (type.Codec == MessageCodecs.Protobuf && conditional is null)
         {
             response.ContentType = type.ContentType;
             // Protobuf knows its size up front: write straight into the response pipe.
@@ -41,15 +41,8 @@ internal static class ResponseWriter
 
         // Text formats learn their size only by writing, and a tag needs the whole body: buffer once, so that
         // Content-Length and ETag can precede the body.
-        using var buffer = new PooledBufferWriter(4096);
-        if (type.Format == MessageFormat.Protobuf)
-        {
-            message.WriteTo(buffer);
-        }
-        else
-        {
-            codecs.Writer(type.Format)!.Write(message, buffer);
-        }
+        using var buffer = PooledBufferWriter.Rent(4096);
+        type.Codec.Write(message, buffer);
 
         if (conditional?.NotModified(response.HttpContext, type.ContentType, buffer.WrittenMemory.Span) == true)
         {

@@ -18,43 +18,42 @@ namespace ProtoHttp.AspNetCore.Native;
 /// </summary>
 internal static class MessageRequestReader
 {
-    /// <summary>The query binder and the own format of a GET: JSON.</summary>
-    public static (IMessageReader? Reader, MessageFormat OwnFormat) ForQuery(MessageCodecs codecs) => (codecs.Reader(MessageFormat.Form), MessageFormat.Json);
+    /// <summary>The query binder and the own codec of a GET: JSON.</summary>
+    public static (MessageCodec? Reader, MessageCodec Own) ForQuery(MessageCodecs codecs) => (codecs.Codec(MessageFormat.Form), codecs.Codec(MessageFormat.Json));
 
-    /// <summary>The reader a POST body's <c>Content-Type</c> names, and the request's own format.</summary>
+    /// <summary>The codec a POST body's <c>Content-Type</c> names, and the request's own codec (JSON for one that writes nothing).</summary>
     /// <exception cref="CallRejectedException">The type is missing for a body, unknown, not UTF-8 (415), or a form without a valid antiforgery token (400).</exception>
-    public static (IMessageReader? Reader, MessageFormat OwnFormat) ForBody(HttpRequest request, MessageCodecs codecs)
+    public static (MessageCodec? Reader, MessageCodec Own) ForBody(HttpRequest request, MessageCodecs codecs)
     {
         var contentType = request.ContentType;
         if (string.IsNullOrEmpty(contentType))
         {
             if (!HasBody(request))
             {
-                return (null, MessageFormat.Json); // No type and no body: the empty message.
+                return (null, codecs.Codec(MessageFormat.Json)); // No type and no body: the empty message.
             }
 
-            throw CallRejectedException.UnsupportedMediaType("The request has a body but no Content-Type header.");
+            throw CallRejectedException.UnsupportedMediaType("The request has a body but no Content-Type header.", codecs);
         }
 
-        var match = MediaTypes.MatchContentType(contentType);
-        var reader = match.Status == ContentTypeStatus.Readable ? codecs.Reader(match.Format) : null;
+        var match = codecs.MatchContentType(contentType);
         if (match.Status == ContentTypeStatus.UnsupportedCharset)
         {
-            throw CallRejectedException.UnsupportedMediaType($"The Content-Type '{contentType}' names a charset other than utf-8; text formats must be UTF-8.");
+            throw CallRejectedException.UnsupportedMediaType($"The Content-Type '{contentType}' names a charset other than utf-8; text formats must be UTF-8.", codecs);
         }
 
-        if (reader is null)
+        if (match.Codec is not { } reader)
         {
-            throw CallRejectedException.UnsupportedMediaType($"The Content-Type '{contentType}' is not a format this service reads.");
+            throw CallRejectedException.UnsupportedMediaType($"The Content-Type '{contentType}' is not a format this service reads.", codecs);
         }
 
-        if (match.Format == MessageFormat.Form && request.HttpContext.Features.Get<IAntiforgeryValidationFeature>() is { IsValid: false } antiforgery)
+        if (reader == codecs.Codec(MessageFormat.Form) && request.HttpContext.Features.Get<IAntiforgeryValidationFeature>() is { IsValid: false } antiforgery)
         {
             // ASP.NET Core's antiforgery middleware ran (the app registered antiforgery) and refused the form's token.
             throw CallRejectedException.BadRequest($"The form post has no valid antiforgery token: {antiforgery.Error?.Message}");
         }
 
-        return (reader, match.Format == MessageFormat.Form ? MessageFormat.Json : match.Format);
+        return (reader, reader.CanWrite ? reader : codecs.Codec(MessageFormat.Json));
     }
 
     public static bool HasBody(HttpRequest request) =>

@@ -28,32 +28,6 @@ internal sealed class NativeProtocol : CallProtocol
     /// <summary>The one instance: the protocol keeps no state; what differs per service is in <see cref="CallRoute.Settings"/>.</summary>
     public static NativeProtocol Instance { get; } = new();
 
-    /// <summary>The suffixes of a unary method's routes and the type each forces (docs/protocol.md section 3).</summary>
-    private static readonly (string Suffix, WritableMediaType? Type)[] UnarySuffixes =
-    [
-        ("", null),
-        (".json", MediaTypes.Canonical(MessageFormat.Json)),
-        (".xml", MediaTypes.Canonical(MessageFormat.Xml)),
-        (".pb", MediaTypes.Canonical(MessageFormat.Protobuf)),
-    ];
-
-    /// <summary>
-    /// The suffixes of a streaming method's routes (docs/protocol.md section 10): <c>.sse</c> and <c>.ndjson</c> name a
-    /// stream; <c>.json</c> and <c>.pb</c> stand for their codec's stream, and XML has none.
-    /// </summary>
-    private static readonly (string Suffix, StreamMediaType? Type)[] StreamSuffixes =
-    [
-        ("", null),
-        (".sse", StreamMediaTypes.Events),
-        (".ndjson", StreamMediaTypes.Lines),
-        (".json", StreamMediaTypes.Lines),
-        (".pb", StreamMediaTypes.Proto),
-        (".xml", null),
-    ];
-
-    private static readonly string[] StreamTypes = [StreamMediaTypes.EventStream, StreamMediaTypes.Ndjson, StreamMediaTypes.ConnectProto, StreamMediaTypes.ConnectJson];
-
-    private static readonly string[] EnvelopeTypes = [StreamMediaTypes.ConnectProto, StreamMediaTypes.ConnectJson];
 
     public override ProtoHttpProtocol Name => ProtoHttpProtocol.ProtoHttp;
 
@@ -65,28 +39,33 @@ internal sealed class NativeProtocol : CallProtocol
     public override void MapEndpoints(ServiceEndpoints service)
     {
         var settings = service.Settings;
+        var codecs = settings.Codecs;
         var unknown = new UnknownMethodHandler(settings.Codecs, settings.Logger);
-        var readable = MediaTypes.AcceptPost.Split(", ");
+        var readable = codecs.AcceptPost.Split(", ");
+        string[] envelopeTypes = [.. codecs.All.Where(codec => codec.IsConnectCodec).Select(codec => settings.Streams.Envelopes(codec).ContentType)];
+        string[] streamTypes = [StreamMediaTypes.EventStream, StreamMediaTypes.Ndjson, .. envelopeTypes];
+        var unarySuffixes = UnarySuffixes(codecs);
+        var streamSuffixes = StreamSuffixes(settings);
         foreach (var method in service.Methods)
         {
             var descriptor = method.Descriptor;
             var allowsGet = GetVerbPolicy.Allows(descriptor, settings.RestrictGet);
             var routes = method.Method.Type == MethodType.Unary
-                ? UnarySuffixes.Select(s => new CallRoute
+                ? unarySuffixes.Select(s => new CallRoute
                 {
                     Protocol = this, Method = method.Method, Descriptor = descriptor, Settings = settings,
                     Pattern = $"{service.Prefix}/{method.Name}{s.Suffix}", Suffix = s.Suffix, AllowsGet = allowsGet,
                     ForcedType = s.Type, ErrorType = s.Type,
-                    Reads = readable, Writes = s.Type is { } type ? [type.MediaType] : [.. MediaTypes.Writable.Select(t => t.MediaType)],
+                    Reads = readable, Writes = s.Type is { } type ? [type.MediaType] : [.. codecs.Writable.Select(t => t.MediaType)],
                 })
-                : StreamSuffixes.Select(s => new CallRoute
+                : streamSuffixes.Select(s => new CallRoute
                 {
                     Protocol = this, Method = method.Method, Descriptor = descriptor, Settings = settings,
                     Pattern = $"{service.Prefix}/{method.Name}{s.Suffix}", Suffix = s.Suffix, AllowsGet = allowsGet,
-                    ForcedStream = s.Type, ErrorType = s.Type is { } type ? MediaTypes.Canonical(type.Codec) : null,
-                    SuffixWithoutStream = s.Suffix == ".xml" ? s.Suffix : null,
-                    Reads = descriptor.IsClientStreaming ? EnvelopeTypes : [.. readable, .. EnvelopeTypes],
-                    Writes = s.Type is { } type2 ? [type2.ContentType] : s.Suffix == ".xml" ? [] : StreamTypes,
+                    ForcedStream = s.Type, ErrorType = s.Type is { } type ? codecs.Canonical(type.Codec) : null,
+                    SuffixWithoutStream = s.WithoutStream ? s.Suffix : null,
+                    Reads = descriptor.IsClientStreaming ? envelopeTypes : [.. readable, .. envelopeTypes],
+                    Writes = s.Type is { } type2 ? [type2.ContentType] : s.WithoutStream ? [] : streamTypes,
                 });
             foreach (var route in routes)
             {
@@ -119,11 +98,37 @@ internal sealed class NativeProtocol : CallProtocol
         }
     }
 
+    /// <summary>The suffixes of a unary method's routes and the type each forces (docs/protocol.md section 3): each writing codec's.</summary>
+    private static (string Suffix, WritableMediaType? Type)[] UnarySuffixes(MessageCodecs codecs) =>
+    [
+        ("", null),
+        .. codecs.All.Where(codec => codec is { CanWrite: true, Suffix: not null }).Select(codec => (codec.Suffix!, (WritableMediaType?)codecs.Canonical(codec))),
+    ];
+
+    /// <summary>
+    /// The suffixes of a streaming method's routes (docs/protocol.md section 10): <c>.sse</c> and <c>.ndjson</c> name a
+    /// stream; a codec's suffix stands for its codec's stream (JSON's lines, a Connect codec's envelopes), and a codec
+    /// with neither (XML) has none.
+    /// </summary>
+    private static (string Suffix, StreamMediaType? Type, bool WithoutStream)[] StreamSuffixes(CallSettings settings)
+    {
+        var json = settings.Codecs.Codec(MessageFormat.Json);
+        return
+        [
+            ("", null, false),
+            (".sse", settings.Streams.Events, false),
+            (".ndjson", settings.Streams.Lines, false),
+            .. settings.Codecs.All.Where(codec => codec is { CanWrite: true, Suffix: not null }).Select(codec =>
+                codec == json ? (codec.Suffix!, settings.Streams.Lines, false)
+                : codec.IsConnectCodec ? (codec.Suffix!, settings.Streams.Envelopes(codec), false)
+                : (codec.Suffix!, (StreamMediaType?)null, true)),
+        ];
+    }
+
     public override void Accept(ProtoHttpServerCallContext call)
     {
         var context = call.HttpContext;
         context.Response.Headers.Vary = "Accept";
-        call.ErrorType = call.Route.ErrorType;
         switch (call.Route.Kind)
         {
             case MethodType.Unary:
@@ -167,11 +172,11 @@ internal sealed class NativeProtocol : CallProtocol
         }
 
         var conditional = HttpMethods.IsGet(call.HttpContext.Request.Method) ? call.Route.ConditionalGet : null;
-        return ResponseWriter.WriteAsync(response, StatusCodes.Status200OK, message, call.ResponseType!, call.Route.Settings.Codecs, conditional);
+        return ResponseWriter.WriteAsync(response, StatusCodes.Status200OK, message, call.ResponseType!, conditional);
     }
 
     public override StreamResponseWriter OpenResponseStream(ProtoHttpServerCallContext call) =>
-        StreamResponseWriter.For(call.HttpContext, call.ResponseStreamType!, call.Route.Settings.Codecs, call.Route.Settings.Options.StreamKeepAliveInterval);
+        StreamResponseWriter.For(call.HttpContext, call.ResponseStreamType!, call.Route.Settings.Options.StreamKeepAliveInterval);
 
     public override Task WriteErrorAsync(HttpContext context, CallFailure failure, WritableMediaType? errorType, MessageCodecs codecs)
     {
@@ -182,9 +187,9 @@ internal sealed class NativeProtocol : CallProtocol
             HeaderMetadata.AddToResponse(trailers, response.Headers);
         }
 
-        var type = failure.InJson ? MediaTypes.Canonical(MessageFormat.Json) : errorType ?? ErrorFormat.Choose(context.Request, forced: null);
+        var type = failure.InJson ? codecs.Canonical(MessageFormat.Json) : errorType ?? ErrorFormat.Choose(context.Request, codecs);
         var text = failure.Text;
-        if (type.Format == MessageFormat.Xml)
+        if (type.Codec == codecs.Codec(MessageFormat.Xml))
         {
             // A detail or a quoted input may hold what XML cannot carry (a NUL, a bell); the error keeps the format the
             // client asked for, as every other answer does, with U+FFFD in those places.
@@ -192,7 +197,7 @@ internal sealed class NativeProtocol : CallProtocol
         }
 
         var error = new ErrorResult { Code = StatusMapping.ToCodeName(failure.Code), ErrorText = text };
-        return ResponseWriter.WriteAsync(response, failure.HttpStatus, error, type, codecs);
+        return ResponseWriter.WriteAsync(response, failure.HttpStatus, error, type);
     }
 
     /// <summary>Answers a refusal on an endpoint of the protocol that is no call (an unknown method, a verb on the <c>.proto</c> source).</summary>
@@ -213,18 +218,16 @@ internal sealed class NativeProtocol : CallProtocol
             throw CallRejectedException.MethodNotAllowed(request.Method, route.AllowsGet ? "GET, POST" : "POST");
         }
 
-        var (reader, ownFormat) = isGet ? MessageRequestReader.ForQuery(codecs) : MessageRequestReader.ForBody(request, codecs);
-        var responseType = route.ForcedType ?? AcceptNegotiator.Negotiate(request.Headers.Accept, ownFormat);
-        if (responseType is null || codecs.Writer(responseType.Format) is null)
+        var (reader, own) = isGet ? MessageRequestReader.ForQuery(codecs) : MessageRequestReader.ForBody(request, codecs);
+        var responseType = route.ForcedType ?? AcceptNegotiator.Negotiate(codecs, request.Headers.Accept, own);
+        if (responseType is null)
         {
-            call.ErrorType = MediaTypes.Canonical(MessageFormat.Json);
-            throw CallRejectedException.NotAcceptable();
+            throw CallRejectedException.NotAcceptable(codecs);
         }
 
         call.RequestReader = reader;
         call.ResponseType = responseType;
-        call.ErrorType = responseType;
-        ProtoHttpLog.FormatChosen(route.Settings.Logger, route.Method.Name, reader?.Format, responseType.ContentType);
+        ProtoHttpLog.FormatChosen(route.Settings.Logger, route.Method.Name, reader?.Name, responseType.ContentType);
     }
 
     /// <summary>
@@ -239,7 +242,7 @@ internal sealed class NativeProtocol : CallProtocol
         if (HttpMethods.IsGet(request.Method) && route.AllowsGet)
         {
             // A browser's address bar must show the stream as text it can read as it comes: events, not a download.
-            AcceptStream(call, MessageRequestReader.ForQuery(codecs).Reader, AcceptsHtml(request) ? StreamFormat.Events : StreamFormat.Lines);
+            AcceptStream(call, MessageRequestReader.ForQuery(codecs).Reader, AcceptsHtml(request) ? route.Settings.Streams.Events : route.Settings.Streams.Lines);
             return;
         }
 
@@ -248,15 +251,17 @@ internal sealed class NativeProtocol : CallProtocol
             throw CallRejectedException.MethodNotAllowed(request.Method, route.AllowsGet ? "GET, POST" : "POST");
         }
 
-        if (StreamMediaTypes.EnvelopeType(request.ContentType) is { } envelope)
+        var streams = route.Settings.Streams;
+        if (streams.EnvelopeType(request.ContentType, codecs) is { } envelope)
         {
             call.RequestEnvelope = envelope;
-            AcceptStream(call, codecs.Reader(envelope.Codec), envelope.Format);
+            AcceptStream(call, envelope.Codec, envelope);
             return;
         }
 
-        var (reader, ownFormat) = MessageRequestReader.ForBody(request, codecs);
-        AcceptStream(call, reader, ownFormat == MessageFormat.Protobuf ? StreamFormat.ConnectProto : StreamFormat.Lines);
+        // A body in a Connect codec asks for that codec's envelopes; any other, for lines.
+        var (reader, own) = MessageRequestReader.ForBody(request, codecs);
+        AcceptStream(call, reader, own.IsConnectCodec && own != streams.Lines.Codec ? streams.Envelopes(own) : streams.Lines);
     }
 
     /// <summary>The request of a client-streaming or bidirectional call: POST with a body of envelopes, read for as long as the call lasts.</summary>
@@ -268,42 +273,46 @@ internal sealed class NativeProtocol : CallProtocol
             throw CallRejectedException.MethodNotAllowed(request.Method, "POST");
         }
 
-        if (StreamMediaTypes.EnvelopeType(request.ContentType) is not { } envelope)
+        var codecs = call.Route.Settings.Codecs;
+        if (call.Route.Settings.Streams.EnvelopeType(request.ContentType, codecs) is not { } envelope)
         {
             var named = string.IsNullOrEmpty(request.ContentType) ? "The request has no Content-Type" : $"The Content-Type '{request.ContentType}' is not an envelope stream";
+            var envelopeTypes = StreamMediaTypes.EnvelopeTypes(codecs);
             throw new CallRejectedException(StatusCodes.Status415UnsupportedMediaType, StatusCode.InvalidArgument,
-                $"{named}; a client-streaming or bidirectional method reads {StreamMediaTypes.EnvelopeTypes}.")
+                $"{named}; a client-streaming or bidirectional method reads {envelopeTypes}.")
             {
-                Hint = new("Accept-Post", StreamMediaTypes.EnvelopeTypes),
+                Hint = new("Accept-Post", envelopeTypes),
             };
         }
 
         call.RequestEnvelope = envelope;
-        AcceptStream(call, call.Route.Settings.Codecs.Reader(envelope.Codec), envelope.Format);
+        AcceptStream(call, envelope.Codec, envelope);
     }
 
-    private static void AcceptStream(ProtoHttpServerCallContext call, IMessageReader? reader, StreamFormat ownFormat)
+    private static void AcceptStream(ProtoHttpServerCallContext call, MessageCodec? reader, StreamMediaType own)
     {
         var route = call.Route;
+        var streams = route.Settings.Streams;
         if (route.SuffixWithoutStream is { } suffix)
         {
             throw new CallRejectedException(StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument,
-                $"The {suffix} suffix names a format with no stream form; a streaming method answers {StreamAcceptNegotiator.WritableList}.");
+                $"The {suffix} suffix names a format with no stream form; a streaming method answers {streams.WritableList}.");
         }
 
-        var type = route.ForcedStream ?? StreamAcceptNegotiator.Negotiate(call.HttpContext.Request.Headers.Accept, ownFormat);
+        var type = route.ForcedStream ?? streams.Negotiate(call.HttpContext.Request.Headers.Accept, own);
         if (type is null)
         {
-            call.ErrorType = MediaTypes.Canonical(MessageFormat.Json);
             throw new CallRejectedException(StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument,
-                $"None of the media types in the Accept header is a stream format; a streaming method answers {StreamAcceptNegotiator.WritableList}.");
+                $"None of the media types in the Accept header is a stream format; a streaming method answers {streams.WritableList}.")
+            {
+                InJson = true,
+            };
         }
 
         call.RequestReader = reader;
+        // Before a stream starts, its errors are unary answers in the stream's codec (ProtoHttpServerCallContext.ErrorType).
         call.ResponseStreamType = type;
-        // Before a stream starts, its errors are unary answers in the stream's codec.
-        call.ErrorType = MediaTypes.Canonical(type.Codec);
-        ProtoHttpLog.FormatChosen(route.Settings.Logger, route.Method.Name, reader?.Format, type.ContentType);
+        ProtoHttpLog.FormatChosen(route.Settings.Logger, route.Method.Name, reader?.Name, type.ContentType);
     }
 
     private static bool AcceptsHtml(HttpRequest request)

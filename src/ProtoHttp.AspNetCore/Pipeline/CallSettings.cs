@@ -1,4 +1,5 @@
 using Microsoft.Extensions.Logging;
+using ProtoHttp.Streaming;
 
 namespace ProtoHttp.AspNetCore.Pipeline;
 
@@ -20,6 +21,12 @@ internal class CallSettings(ProtoHttpOptions options, bool detailedErrors, bool 
     public bool RestrictGet { get; } = restrictGet;
 
     public MessageCodecs Codecs { get; } = codecs;
+
+    /// <summary>The stream types the service's codecs allow, built once from <see cref="Codecs"/>.</summary>
+    public StreamAcceptNegotiator Streams { get; } = new(codecs);
+
+    /// <summary>What a Connect answer in each of the service's Connect codecs goes out as, built once.</summary>
+    public WritableMediaType[] ConnectResponseTypes { get; } = Connect.ConnectMediaTypes.Responses(codecs);
 
     /// <summary>The largest request body parsed in place in the request pipe (<see cref="Internal.InPlaceBodyLimit"/>).</summary>
     public long InPlaceBodyLimit { get; } = inPlaceBodyLimit;

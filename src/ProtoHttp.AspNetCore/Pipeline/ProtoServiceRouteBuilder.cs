@@ -27,7 +27,8 @@ internal sealed class ProtoServiceRouteBuilder(IEnumerable<CallProtocol> protoco
         var service = ServiceModel.For(typeof(TService));
         var options = services.GetRequiredService<IOptionsMonitor<ProtoHttpOptions>>().Get(ServiceOptionsName.For<TService>());
         var logger = services.GetRequiredService<ILoggerFactory>().CreateLogger("ProtoHttp." + service.Descriptor.FullName);
-        var codecs = new MessageCodecs(options.ToFormatOptions(service.Descriptor.File));
+        var codecs = new MessageCodecs(options.ToFormatOptions(service.Descriptor.File), options.Codecs);
+
         ConditionalGet.CheckOptions(service.Descriptor, options);
         var detailedErrors = options.EnableDetailedErrors ?? services.GetRequiredService<IHostEnvironment>().IsDevelopment();
         var restrictGet = options.RestrictGetToNoSideEffectMethods ?? AmbientCredentials.InUse(services);

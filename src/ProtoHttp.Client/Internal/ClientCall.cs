@@ -11,8 +11,6 @@ internal abstract class ClientCall<TRequest, TResponse> : IDisposable
     where TRequest : class
     where TResponse : class
 {
-    private const string ConnectTimeoutHeader = "Connect-Timeout-Ms";
-
     // The header allows 10 digits (docs/protocol.md section 6).
     private const long MaxTimeoutMs = 9_999_999_999;
 
@@ -35,8 +33,6 @@ internal abstract class ClientCall<TRequest, TResponse> : IDisposable
     protected ClientMethod<TRequest, TResponse> Method { get; }
 
     protected CallOptions Options { get; }
-
-    protected bool IsConnect => Method.Settings.Protocol == ClientProtocol.Connect;
 
     /// <summary>Fires on Dispose, at the deadline and with the caller's token; kept, as the source is disposed when the call ends.</summary>
     protected CancellationToken CallToken { get; }
@@ -95,11 +91,7 @@ internal abstract class ClientCall<TRequest, TResponse> : IDisposable
             Content = content,
         };
 
-        if (IsConnect)
-        {
-            // The version header tells the server which protocol this is.
-            httpRequest.Headers.TryAddWithoutValidation("Connect-Protocol-Version", "1");
-        }
+        Method.Settings.Protocol.PrepareCall(httpRequest);
 
         if (Options.Headers is { Count: > 0 } metadata)
         {
@@ -117,7 +109,7 @@ internal abstract class ClientCall<TRequest, TResponse> : IDisposable
 
             // Rounded up: a server must never see a shorter deadline than the client keeps.
             var milliseconds = Math.Min((long)Math.Ceiling(remaining.TotalMilliseconds), MaxTimeoutMs);
-            httpRequest.Headers.TryAddWithoutValidation(ConnectTimeoutHeader, milliseconds.ToString(System.Globalization.CultureInfo.InvariantCulture));
+            httpRequest.Headers.TryAddWithoutValidation(Protocols.ClientWireProtocol.TimeoutHeader, milliseconds.ToString(System.Globalization.CultureInfo.InvariantCulture));
             if (milliseconds <= int.MaxValue)
             {
                 _cancellation.CancelAfter(TimeSpan.FromMilliseconds(milliseconds));

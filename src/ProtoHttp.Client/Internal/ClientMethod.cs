@@ -13,10 +13,7 @@ internal sealed class ClientMethod<TRequest, TResponse>
     {
         var request = DescriptorOf(method.RequestMarshaller);
         ResponseDescriptor = DescriptorOf(method.ResponseMarshaller);
-        // Connect names the service itself; ProtoHttp's routes name the .proto file, which has to be found.
-        var first = settings.Protocol == ClientProtocol.Connect
-            ? method.ServiceName
-            : ServiceFiles.FileName(method.ServiceName, settings.Services, request, ResponseDescriptor);
+        var first = settings.Protocol.PathOf(method, settings.Services, request, ResponseDescriptor);
         Uri = new Uri(settings.BaseAddress, Uri.EscapeDataString(first) + "/" + Uri.EscapeDataString(method.Name));
         Settings = settings;
         FullName = method.FullName;

@@ -1,7 +1,7 @@
 using System.Collections.Concurrent;
 using Google.Protobuf.Reflection;
 using Grpc.Core;
-using ProtoHttp.Streaming;
+using ProtoHttp.Client.Internal.Protocols;
 
 namespace ProtoHttp.Client.Internal;
 
@@ -31,55 +31,19 @@ internal sealed class InvokerSettings
         Services = clientService is null ? [.. options.Services] : [.. options.Services, clientService];
 
         // An Any in JSON names its type: those of the named services' files (and their imports) and the well-known ones.
-        Codecs = new MessageCodecs(ResponseFormatOptions.WithAnyTypesOf(Services.Select(service => service.File)));
-        Format = options.Format;
-        Writer = Codecs.Writer(Format) ?? throw new InvalidOperationException(Format == MessageFormat.Form
-            ? "ProtoHttp clients cannot send Form: servers answer in protobuf, JSON or XML, so choose one of those."
-            : $"This build of ProtoHttp has no {Format} codec: choose {MessageFormat.Protobuf} or {MessageFormat.Json}.");
-        Protocol = options.Protocol;
-        if (Protocol == ClientProtocol.Connect)
-        {
-            ContentType = Format switch
-            {
-                MessageFormat.Protobuf => "application/proto",
-                MessageFormat.Json => "application/json",
-                _ => throw new InvalidOperationException($"Connect carries protobuf or JSON, not {Format}: choose {MessageFormat.Protobuf} or {MessageFormat.Json}."),
-            };
-        }
-        else
-        {
-            ContentType = MediaTypes.Canonical(Format).ContentType;
-        }
-
-        Accept = MediaTypes.Canonical(Format).MediaType;
-
-        // Streams travel in Connect envelopes of the unary codec; XML has no stream form (docs/protocol.md section 10).
-        StreamContentType = Format switch
-        {
-            MessageFormat.Protobuf => StreamMediaTypes.ConnectProto,
-            MessageFormat.Json => StreamMediaTypes.ConnectJson,
-            _ => null,
-        };
+        var codecs = new MessageCodecs(ResponseFormatOptions.WithAnyTypesOf(Services.Select(service => service.File)));
+        Protocol = ClientWireProtocol.For(options.Protocol, codecs, options.Format);
         MaxResponseSize = options.MaxResponseSize;
     }
 
     public Uri BaseAddress { get; }
 
-    public ClientProtocol Protocol { get; }
+    /// <summary>The protocol calls are made in, and the codec they are written in.</summary>
+    public ClientWireProtocol Protocol { get; }
 
-    public MessageCodecs Codecs { get; }
+    public MessageCodecs Codecs => Protocol.Codecs;
 
-    public MessageFormat Format { get; }
-
-    public IMessageCodec Writer { get; }
-
-    /// <summary>The request <c>Content-Type</c>, with <c>charset=utf-8</c> for the text formats.</summary>
-    public string ContentType { get; }
-
-    public string Accept { get; }
-
-    /// <summary>The envelope type streaming calls send and ask for, <see langword="null"/> for a format without one (XML).</summary>
-    public string? StreamContentType { get; }
+    public MessageCodec Writer => Protocol.Codec;
 
     public long? MaxResponseSize { get; }
 

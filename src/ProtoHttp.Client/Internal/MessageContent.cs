@@ -49,7 +49,7 @@ internal sealed class MessageContent : HttpContent
     {
         // Protobuf knows its size without writing, so the request gets a Content-Length instead of chunked encoding;
         // the text formats would have to be written twice to know theirs.
-        if (_writer.Format == MessageFormat.Protobuf)
+        if (_writer == MessageCodecs.Protobuf)
         {
             length = _message.CalculateSize() + (_enveloped ? Envelope.HeaderLength : 0);
             return true;

@@ -69,18 +69,19 @@ internal static class ResponseReader
     private static string? ContentType(HttpResponseMessage response) =>
         response.Content.Headers.TryGetValues("Content-Type", out var values) ? string.Join(", ", values) : null;
 
-    private static IMessageReader? ReaderFor(string? contentType, MessageCodecs codecs)
+    private static MessageCodec? ReaderFor(string? contentType, MessageCodecs codecs)
     {
         if (contentType is null)
         {
             return null;
         }
 
-        var match = MediaTypes.MatchContentType(contentType);
-        return match.Status == ContentTypeStatus.Readable && match.Format != MessageFormat.Form ? codecs.Reader(match.Format) : null;
+        // An answer is in a codec that writes: a form is none.
+        var match = codecs.MatchContentType(contentType);
+        return match is { Status: ContentTypeStatus.Readable, Codec.CanWrite: true } ? match.Codec : null;
     }
 
-    private static ErrorResult? TryReadError(IMessageReader reader, ReadOnlySequence<byte> body)
+    private static ErrorResult? TryReadError(MessageCodec reader, ReadOnlySequence<byte> body)
     {
         try
         {

@@ -15,7 +15,6 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
     where TRequest : class
     where TResponse : class
 {
-    private const string ConnectAcceptEncoding = "Connect-Accept-Encoding";
     private const string ConnectContentEncoding = "Connect-Content-Encoding";
 
     private readonly bool _duplex;
@@ -32,7 +31,7 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
         : base(method, options)
     {
         _duplex = duplex;
-        _streamType = method.Settings.StreamContentType!;
+        _streamType = method.Settings.Protocol.StreamContentType!;
     }
 
     public TResponse Current { get; private set; } = null!;
@@ -152,7 +151,7 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
     /// <exception cref="RpcException"><c>Unimplemented</c>: the format has no stream form (XML); thrown before anything is sent.</exception>
     private static void CheckFormat(ClientMethod<TRequest, TResponse> method)
     {
-        if (method.Settings.StreamContentType is null)
+        if (method.Settings.Protocol.StreamContentType is null)
         {
             throw Error(StatusCode.Unimplemented,
                 $"{method.FullName} is a streaming method, and XML has no stream format: streams travel as Connect envelopes of protobuf or JSON. " +
@@ -182,15 +181,7 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
         try
         {
             var request = CreateRequest(httpClient, content);
-            if (IsConnect)
-            {
-                // Real Connect servers gzip large messages when asked; this client reads them (ResponseEnvelopeReader).
-                request.Headers.TryAddWithoutValidation(ConnectAcceptEncoding, "gzip");
-            }
-            else
-            {
-                request.Headers.TryAddWithoutValidation("Accept", _streamType);
-            }
+            Method.Settings.Protocol.PrepareStream(request);
 
             if (_duplex && request.Version < HttpVersion.Version20)
             {
@@ -205,11 +196,11 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
             SetHeaders(HeaderMetadata.FromResponse(response, withTrailers: false));
             if (!response.IsSuccessStatusCode)
             {
-                throw await ErrorAnswer.ReadAsync(response, Method.Settings, CallToken).ConfigureAwait(false);
+                throw await Method.Settings.Protocol.ReadErrorAsync(response, CallToken).ConfigureAwait(false);
             }
 
             var contentType = response.Content.Headers.ContentType?.ToString();
-            if (StreamMediaTypes.EnvelopeType(contentType) is not { } type || type.Codec != Method.Settings.Format)
+            if (StreamMediaTypes.EnvelopeCodec(contentType, Method.Settings.Codecs) != Method.Settings.Writer)
             {
                 throw Error(StatusCode.Internal,
                     $"The response to {Method.FullName} is not a stream of {_streamType} envelopes: the server answered {(int)response.StatusCode} with Content-Type '{contentType}'.");

@@ -34,29 +34,20 @@ internal sealed class UnaryCall<TRequest, TResponse> : ClientCall<TRequest, TRes
         HttpResponseMessage? response = null;
         try
         {
-            var settings = Method.Settings;
-            using var httpRequest = CreateRequest(httpClient, new MessageContent((IMessage)request, settings.Writer, settings.ContentType));
-            if (!IsConnect)
-            {
-                // A Connect answer comes in the request's codec; ProtoHttp's is negotiated.
-                httpRequest.Headers.TryAddWithoutValidation("Accept", settings.Accept);
-            }
+            var protocol = Method.Settings.Protocol;
+            using var httpRequest = CreateRequest(httpClient, new MessageContent((IMessage)request, protocol.Codec, protocol.ContentType));
+            protocol.PrepareUnary(httpRequest);
 
             var token = CallToken;
             response = await httpClient.SendAsync(httpRequest, HttpCompletionOption.ResponseHeadersRead, token).ConfigureAwait(false);
-
-            // ProtoHttp servers send the service's trailers as headers (there are no HTTP trailers on HTTP/1.1),
-            // so both views start from the response headers; real HTTP trailers join once the body has been read.
-            // Connect servers send them as headers too, each named trailer- and the key.
-            var connect = IsConnect;
-            SetHeaders(connect ? HeaderMetadata.FromConnectResponse(response, trailers: false) : HeaderMetadata.FromResponse(response, withTrailers: false));
+            SetHeaders(protocol.UnaryMetadata(response, trailers: false));
             if (!response.IsSuccessStatusCode)
             {
-                throw await ErrorAnswer.ReadAsync(response, Method.Settings, token).ConfigureAwait(false);
+                throw await protocol.ReadErrorAsync(response, token).ConfigureAwait(false);
             }
 
             var message = await ResponseReader.ReadMessageAsync(response, Method, token).ConfigureAwait(false);
-            Succeed(connect ? HeaderMetadata.FromConnectResponse(response, trailers: true) : HeaderMetadata.FromResponse(response, withTrailers: true));
+            Succeed(protocol.UnaryMetadata(response, trailers: true));
             return message;
         }
         catch (Exception ex)

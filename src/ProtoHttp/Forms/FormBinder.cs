@@ -9,7 +9,7 @@ namespace ProtoHttp.Forms;
 /// into singular nested messages, <c>map[key]=value</c>, repeated keys for repeated scalars, values in the XML
 /// text forms. Every mistake is an <see cref="InvalidMessageException"/> naming the key.
 /// </summary>
-internal sealed class FormBinder(FormatOptions options) : IMessageReader
+internal sealed class FormBinder : MessageCodec
 {
     /// <summary>
     /// The hidden field ASP.NET Core's antiforgery puts in every form (its default name). Antiforgery middleware has
@@ -17,9 +17,23 @@ internal sealed class FormBinder(FormatOptions options) : IMessageReader
     /// </summary>
     public const string AntiforgeryTokenKey = "__RequestVerificationToken";
 
-    public MessageFormat Format => MessageFormat.Form;
+    private readonly FormatOptions _options;
 
-    public IMessage Read(ReadOnlySequence<byte> body, MessageDescriptor descriptor)
+    public FormBinder(FormatOptions options)
+        : base("form", ProtoHttp.MediaTypes.Form)
+    {
+        IsText = true;
+        _options = options;
+    }
+
+    public override bool CanWrite => false;
+
+    public override MessageCodec WithOptions(FormatOptions options) => new FormBinder(options);
+
+    public override void Write(IMessage message, IBufferWriter<byte> output) =>
+        throw new NotSupportedException("Form bodies are read, never written: answers go out in a codec that writes.");
+
+    public override IMessage Read(ReadOnlySequence<byte> body, MessageDescriptor descriptor)
     {
         var message = MessageFactory.Create(descriptor);
         // Canonical paths (proto names) of singular fields and map entries bound so far: a second value is a 400.
@@ -58,12 +72,12 @@ internal sealed class FormBinder(FormatOptions options) : IMessageReader
     // labels[0].key and labels[0].value: parts of a row of a map, bound once the whole form is read; the map is
     // checked now, so a mistake names the key sent.
     private void CheckMapRow(MessageDescriptor descriptor, string key, string field) =>
-        FormPath.Resolve(descriptor, field + "[]", options, shownKey: key);
+        FormPath.Resolve(descriptor, field + "[]", _options, shownKey: key);
 
     // tag[]=value: a row of a repeated scalar, which adds nothing when it is left empty.
     private void BindRow(IMessage root, string key, string field, string value, HashSet<string> bound)
     {
-        var path = FormPath.Resolve(root.Descriptor, field, options, shownKey: key);
+        var path = FormPath.Resolve(root.Descriptor, field, _options, shownKey: key);
         if (path is not null && (!path.Leaf.IsRepeated || path.Leaf.IsMap || path.MapKey is not null))
         {
             throw new InvalidMessageException($"Key '{key}': '{path.Leaf.Name}' is not a repeated scalar, so it has no [] rows.");
@@ -77,7 +91,7 @@ internal sealed class FormBinder(FormatOptions options) : IMessageReader
 
     private void Bind(IMessage root, string key, string value, HashSet<string> bound)
     {
-        var path = FormPath.Resolve(root.Descriptor, key, options);
+        var path = FormPath.Resolve(root.Descriptor, key, _options);
         if (path is null)
         {
             return; // An unknown name, and the options say to ignore those.

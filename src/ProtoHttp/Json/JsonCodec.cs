@@ -10,20 +10,25 @@ namespace ProtoHttp.Json;
 /// <see cref="JsonFormatter"/> output) and read by <see cref="JsonMessageReader"/> (what Google.Protobuf's
 /// <see cref="JsonParser"/> reads, into equal messages), both straight over UTF-8 and several times faster.
 /// </summary>
-internal sealed class JsonCodec : IMessageCodec
+internal sealed class JsonCodec : MessageCodec
 {
     private readonly JsonMessageWriter _writer;
     private readonly JsonMessageReader _reader;
 
     public JsonCodec(FormatOptions options)
+        : base("json", ProtoHttp.MediaTypes.Json, "text/json")
     {
+        Suffix = ".json";
+        IsText = true;
+        StructuredSuffix = "+json";
+        IsConnectCodec = true;
         _writer = JsonMessageWriter.For(options);
         _reader = new JsonMessageReader(options.IgnoreUnknownFields, options.MaxDepth, options.Extensions, options.AnyTypes);
     }
 
-    public MessageFormat Format => MessageFormat.Json;
+    public override MessageCodec WithOptions(FormatOptions options) => new JsonCodec(options);
 
-    public IMessage Read(ReadOnlySequence<byte> body, MessageDescriptor descriptor)
+    public override IMessage Read(ReadOnlySequence<byte> body, MessageDescriptor descriptor)
     {
         if (body.IsEmpty)
         {
@@ -52,7 +57,7 @@ internal sealed class JsonCodec : IMessageCodec
         }
     }
 
-    public void Write(IMessage message, IBufferWriter<byte> output)
+    public override void Write(IMessage message, IBufferWriter<byte> output)
     {
         try
         {

@@ -66,7 +66,7 @@ public static class Envelope
     /// <summary>Writes one message's envelope in <paramref name="codec"/>.</summary>
     public static void WriteMessage(IBufferWriter<byte> output, IMessage message, IMessageCodec codec)
     {
-        if (codec.Format == MessageFormat.Protobuf)
+        if (codec == MessageCodecs.Protobuf)
         {
             WriteProtobuf(output, message);
             return;

@@ -3,15 +3,12 @@ namespace ProtoHttp.Streaming;
 /// <summary>How the messages of a streaming call are framed in one HTTP body (docs/protocol.md section 10).</summary>
 public enum StreamFormat
 {
-    /// <summary>Server-Sent Events: one default event per message, then an <c>end</c> event.</summary>
+    /// <summary>Server-Sent Events: one default event per message, its JSON, then an <c>end</c> event.</summary>
     Events,
 
     /// <summary>NDJSON: one <c>{"result": …}</c> line per message; a failure ends with an <c>{"error": …}</c> line.</summary>
     Lines,
 
-    /// <summary>Connect streaming envelopes holding protobuf messages.</summary>
-    ConnectProto,
-
-    /// <summary>Connect streaming envelopes holding JSON messages.</summary>
-    ConnectJson,
+    /// <summary>Connect streaming envelopes holding messages in a Connect codec's format (<c>application/connect+{name}</c>).</summary>
+    Envelopes,
 }

@@ -7,14 +7,19 @@ namespace ProtoHttp.Streaming;
 public sealed class StreamMediaType
 {
     /// <summary>
-    /// The type <paramref name="mediaType"/> standing for the stream <paramref name="format"/>, answered with
-    /// <paramref name="contentType"/> (the stream's own type, which differs when a unary type stands for a stream).
+    /// The type <paramref name="mediaType"/> standing for the stream <paramref name="format"/> of messages in
+    /// <paramref name="codec"/>, answered with <paramref name="contentType"/> (the stream's own type, which differs when
+    /// a unary type stands for a stream).
     /// </summary>
-    public StreamMediaType(string mediaType, StreamFormat format, string contentType)
+    public StreamMediaType(string mediaType, StreamFormat format, string contentType, MessageCodec codec)
     {
+        ArgumentNullException.ThrowIfNull(mediaType);
+        ArgumentNullException.ThrowIfNull(contentType);
+        ArgumentNullException.ThrowIfNull(codec);
         MediaType = mediaType;
         Format = format;
         ContentType = contentType;
+        Codec = codec;
         Type = mediaType[..mediaType.IndexOf('/')];
     }
 
@@ -33,6 +38,6 @@ public sealed class StreamMediaType
     /// <summary>Whether this is a unary type standing for a stream of another type (<c>application/json</c> for NDJSON).</summary>
     public bool StandsForAnother => !string.Equals(MediaType, ContentType, StringComparison.Ordinal);
 
-    /// <summary>The codec the stream's messages are written in: protobuf for <c>connect+proto</c>, else JSON.</summary>
-    public MessageFormat Codec => Format == StreamFormat.ConnectProto ? MessageFormat.Protobuf : MessageFormat.Json;
+    /// <summary>The codec the stream's messages are written in: the envelopes' codec, JSON for events and lines.</summary>
+    public MessageCodec Codec { get; }
 }

@@ -1,6 +1,9 @@
 namespace ProtoHttp.Streaming;
 
-/// <summary>The media types of the stream formats (docs/protocol.md section 10) and the envelope request types.</summary>
+/// <summary>
+/// The media types of the stream formats (docs/protocol.md section 10): events and lines, and the envelopes of a Connect
+/// codec, <c>application/connect+{name}</c>.
+/// </summary>
 public static class StreamMediaTypes
 {
     /// <summary>Server-Sent Events, <c>text/event-stream</c>.</summary>
@@ -15,24 +18,27 @@ public static class StreamMediaTypes
     /// <summary>Connect envelopes of JSON messages, <c>application/connect+json</c>.</summary>
     public const string ConnectJson = "application/connect+json";
 
-    /// <summary>The value of <c>Accept-Post</c> for client-streaming and bidirectional methods, which take envelopes only.</summary>
-    public const string EnvelopeTypes = ConnectProto + ", " + ConnectJson;
+    /// <summary>The prefix of an envelope stream's type; the Connect codec's name follows.</summary>
+    public const string EnvelopePrefix = "application/connect+";
 
-    /// <summary>The Server-Sent Events stream.</summary>
-    public static StreamMediaType Events { get; } = new(EventStream, StreamFormat.Events, EventStream);
-
-    /// <summary>The NDJSON stream.</summary>
-    public static StreamMediaType Lines { get; } = new(Ndjson, StreamFormat.Lines, Ndjson);
-
-    /// <summary>The stream of Connect envelopes of protobuf messages.</summary>
-    public static StreamMediaType Proto { get; } = new(ConnectProto, StreamFormat.ConnectProto, ConnectProto);
-
-    /// <summary>The stream of Connect envelopes of JSON messages.</summary>
-    public static StreamMediaType Json { get; } = new(ConnectJson, StreamFormat.ConnectJson, ConnectJson);
-
-    /// <summary>The envelope stream a request <c>Content-Type</c> names, or <see langword="null"/> when it names none.</summary>
-    public static StreamMediaType? EnvelopeType(string? contentType)
+    /// <summary>The envelope stream of <paramref name="codec"/>'s messages, <c>application/connect+{name}</c>.</summary>
+    /// <exception cref="ArgumentException">The codec is not a Connect codec (<see cref="MessageCodec.IsConnectCodec"/>).</exception>
+    public static StreamMediaType Envelopes(MessageCodec codec)
     {
+        ArgumentNullException.ThrowIfNull(codec);
+        if (!codec.IsConnectCodec)
+        {
+            throw new ArgumentException($"The '{codec.Name}' codec is not a Connect codec, so it has no envelope stream.", nameof(codec));
+        }
+
+        var type = EnvelopePrefix + codec.Name;
+        return new StreamMediaType(type, StreamFormat.Envelopes, type, codec);
+    }
+
+    /// <summary>The Connect codec a request or response envelope stream's <c>Content-Type</c> names, or <see langword="null"/>.</summary>
+    public static MessageCodec? EnvelopeCodec(string? contentType, MessageCodecs codecs)
+    {
+        ArgumentNullException.ThrowIfNull(codecs);
         if (contentType is null)
         {
             return null;
@@ -41,8 +47,27 @@ public static class StreamMediaTypes
         var span = contentType.AsSpan();
         var semicolon = span.IndexOf(';');
         var type = (semicolon < 0 ? span : span[..semicolon]).Trim();
-        return type.Equals(ConnectProto, StringComparison.OrdinalIgnoreCase) ? Proto
-            : type.Equals(ConnectJson, StringComparison.OrdinalIgnoreCase) ? Json
-            : null;
+        if (!type.StartsWith(EnvelopePrefix, StringComparison.OrdinalIgnoreCase))
+        {
+            return null;
+        }
+
+        var name = type[EnvelopePrefix.Length..];
+        foreach (var codec in codecs.All)
+        {
+            if (codec.IsConnectCodec && name.Equals(codec.Name, StringComparison.OrdinalIgnoreCase))
+            {
+                return codec;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>The value of <c>Accept-Post</c> for methods that take envelopes only: every Connect codec's envelope type.</summary>
+    public static string EnvelopeTypes(MessageCodecs codecs)
+    {
+        ArgumentNullException.ThrowIfNull(codecs);
+        return string.Join(", ", codecs.All.Where(codec => codec.IsConnectCodec).Select(codec => EnvelopePrefix + codec.Name));
     }
 }

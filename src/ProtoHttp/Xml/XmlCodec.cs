@@ -6,13 +6,24 @@ using Google.Protobuf.Reflection;
 namespace ProtoHttp.Xml;
 
 /// <summary>ProtoHttp's XML mapping (docs/protocol.md section 4), after the protobuf-csharp-port one: <c>&lt;root&gt;</c>, one element per set field.</summary>
-internal sealed class XmlCodec(FormatOptions options) : IMessageCodec
+internal sealed class XmlCodec : MessageCodec
 {
-    private readonly XmlDictionaryReaderQuotas _quotas = XmlMessageReader.Quotas(options);
+    private readonly FormatOptions _options;
+    private readonly XmlDictionaryReaderQuotas _quotas;
 
-    public MessageFormat Format => MessageFormat.Xml;
+    public XmlCodec(FormatOptions options)
+        : base("xml", ProtoHttp.MediaTypes.Xml, "text/xml")
+    {
+        Suffix = ".xml";
+        IsText = true;
+        StructuredSuffix = "+xml";
+        _options = options;
+        _quotas = XmlMessageReader.Quotas(options);
+    }
 
-    public IMessage Read(ReadOnlySequence<byte> body, MessageDescriptor descriptor) => XmlMessageReader.Read(body, descriptor, options, _quotas);
+    public override MessageCodec WithOptions(FormatOptions options) => new XmlCodec(options);
 
-    public void Write(IMessage message, IBufferWriter<byte> output) => XmlMessageWriter.Write(message, output);
+    public override IMessage Read(ReadOnlySequence<byte> body, MessageDescriptor descriptor) => XmlMessageReader.Read(body, descriptor, _options, _quotas);
+
+    public override void Write(IMessage message, IBufferWriter<byte> output) => XmlMessageWriter.Write(message, output);
 }

@@ -27,10 +27,10 @@ internal sealed class FakeHandler(Func<HttpRequestMessage, CancellationToken, Ta
 
     public static HttpResponseMessage Message(IMessage message, MessageFormat format = MessageFormat.Protobuf, HttpStatusCode status = HttpStatusCode.OK)
     {
-        var codec = new MessageCodecs(FormatOptions.Default).Writer(format)!;
+        var codecs = new MessageCodecs(FormatOptions.Default);
         var output = new System.Buffers.ArrayBufferWriter<byte>();
-        codec.Write(message, output);
-        return Raw(status, MediaTypes.Canonical(format).ContentType, output.WrittenSpan.ToArray());
+        codecs.Writer(format)!.Write(message, output);
+        return Raw(status, codecs.Canonical(format).ContentType, output.WrittenSpan.ToArray());
     }
 
     public static HttpResponseMessage Raw(HttpStatusCode status, string? contentType, string body) =>

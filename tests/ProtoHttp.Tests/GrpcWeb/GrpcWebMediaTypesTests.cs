@@ -5,6 +5,8 @@ namespace ProtoHttp.Tests.GrpcWeb;
 /// <summary>Which Content-Types are gRPC-Web's, and the codec, text mode and response type each names.</summary>
 public sealed class GrpcWebMediaTypesTests
 {
+    private static readonly MessageCodecs Codecs = new(FormatOptions.Default);
+
     [Theory]
     [InlineData("application/grpc-web", MessageFormat.Protobuf, false, "application/grpc-web")]
     [InlineData("application/grpc-web+proto", MessageFormat.Protobuf, false, "application/grpc-web+proto")]
@@ -15,21 +17,22 @@ public sealed class GrpcWebMediaTypesTests
     [InlineData("application/grpc-web-text+proto", MessageFormat.Protobuf, true, "application/grpc-web-text+proto")]
     public void EachTypeNamesItsCodecAndMode(string contentType, MessageFormat codec, bool text, string responseType)
     {
-        var type = GrpcWebMediaTypes.Parse(contentType);
+        var type = GrpcWebMediaTypes.Parse(contentType, Codecs);
 
         Assert.True(GrpcWebMediaTypes.IsGrpcWeb(contentType));
-        Assert.Equal(new GrpcWebMediaType(codec, text, responseType), type);
+        Assert.Equal(new GrpcWebMediaType(Codecs.Codec(codec), text, responseType), type);
     }
 
     [Theory]
     [InlineData("application/grpc-web+thrift")]
     [InlineData("application/grpc-web+xml")]
+    [InlineData("application/grpc-web+form")]
     [InlineData("application/grpc-web-text+json")]
     [InlineData("application/grpc-web-base64")]
     public void GrpcWebTypesWithoutACodecHereAreGrpcWebsToRefuse(string contentType)
     {
         Assert.True(GrpcWebMediaTypes.IsGrpcWeb(contentType));
-        Assert.Null(GrpcWebMediaTypes.Parse(contentType));
+        Assert.Null(GrpcWebMediaTypes.Parse(contentType, Codecs));
     }
 
     [Theory]
@@ -41,7 +44,7 @@ public sealed class GrpcWebMediaTypesTests
     public void OtherTypesAreNotGrpcWeb(string? contentType)
     {
         Assert.False(GrpcWebMediaTypes.IsGrpcWeb(contentType));
-        Assert.Null(GrpcWebMediaTypes.Parse(contentType));
+        Assert.Null(GrpcWebMediaTypes.Parse(contentType, Codecs));
     }
 
     [Theory]
@@ -51,6 +54,14 @@ public sealed class GrpcWebMediaTypesTests
     public void GrpcTypesAreWhatGrpcDotnetsMiddlewareTranslatedGrpcWebInto(string contentType, MessageFormat codec)
     {
         Assert.False(GrpcWebMediaTypes.IsGrpcWeb(contentType));
-        Assert.Equal(new GrpcWebMediaType(codec, Text: false, contentType, Translated: true), GrpcWebMediaTypes.Parse(contentType));
+        Assert.Equal(new GrpcWebMediaType(Codecs.Codec(codec), Text: false, contentType, Translated: true), GrpcWebMediaTypes.Parse(contentType, Codecs));
+    }
+
+    [Fact]
+    public void TheTypesServedAreTheConnectCodecsOfTheRegistryTextOnlyForBinaryOnes()
+    {
+        Assert.Equal(
+            ["application/grpc-web", "application/grpc-web+proto", "application/grpc-web+json", "application/grpc-web-text", "application/grpc-web-text+proto"],
+            GrpcWebMediaTypes.All(Codecs));
     }
 }

@@ -11,9 +11,9 @@ namespace ProtoHttp.Tests.GrpcWeb;
 public sealed class GrpcWebRequestReaderTests
 {
     private static readonly MessageCodecs Codecs = new(FormatOptions.Default);
-    private static readonly GrpcWebMediaType Binary = GrpcWebMediaTypes.Parse("application/grpc-web")!;
-    private static readonly GrpcWebMediaType Text = GrpcWebMediaTypes.Parse("application/grpc-web-text")!;
-    private static readonly GrpcWebMediaType Json = GrpcWebMediaTypes.Parse("application/grpc-web+json")!;
+    private static readonly GrpcWebMediaType Binary = GrpcWebMediaTypes.Parse("application/grpc-web", Codecs)!;
+    private static readonly GrpcWebMediaType Text = GrpcWebMediaTypes.Parse("application/grpc-web-text", Codecs)!;
+    private static readonly GrpcWebMediaType Json = GrpcWebMediaTypes.Parse("application/grpc-web+json", Codecs)!;
 
     [Fact]
     public async Task OneFrameIsTheMessage()
@@ -93,7 +93,7 @@ public sealed class GrpcWebRequestReaderTests
     {
         var context = new DefaultHttpContext();
         context.Request.Body = new MemoryStream(body);
-        var reader = Codecs.Reader(type.Codec)!;
+        var reader = type.Codec;
         return await GrpcWebRequestReader.ReadAsync(context, type, reader, StringValue.Descriptor, limit, inPlaceLimit: 1024, CancellationToken.None);
     }
 

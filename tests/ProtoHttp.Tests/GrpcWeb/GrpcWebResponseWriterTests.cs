@@ -12,13 +12,14 @@ namespace ProtoHttp.Tests.GrpcWeb;
 /// <summary>gRPC-Web's framing of an answer: 200 in the call's type, a frame per message, the trailers frame last, nothing after it.</summary>
 public sealed class GrpcWebResponseWriterTests
 {
-    private static readonly IMessageCodec Protobuf = new MessageCodecs(FormatOptions.Default).Writer(MessageFormat.Protobuf)!;
+    private static readonly MessageCodecs Codecs = new(FormatOptions.Default);
+    private static readonly MessageCodec Protobuf = Codecs.Codec(MessageFormat.Protobuf);
 
     [Fact]
     public async Task MessagesThenTheTrailersFrame()
     {
         var (context, body) = Context();
-        var writer = new GrpcWebResponseWriter(context, GrpcWebMediaTypes.Parse("application/grpc-web+proto")!, Protobuf);
+        var writer = new GrpcWebResponseWriter(context, GrpcWebMediaTypes.Parse("application/grpc-web+proto", Codecs)!, Protobuf);
 
         await writer.WriteMessageAsync(new StringValue { Value = "a" }, CancellationToken.None);
         await writer.WriteMessageAsync(new StringValue { Value = "b" }, CancellationToken.None);
@@ -40,7 +41,7 @@ public sealed class GrpcWebResponseWriterTests
     public async Task InTextModeEachWriteIsItsOwnPaddedBase64()
     {
         var (context, body) = Context();
-        var writer = new GrpcWebResponseWriter(context, GrpcWebMediaTypes.Parse("application/grpc-web-text")!, Protobuf);
+        var writer = new GrpcWebResponseWriter(context, GrpcWebMediaTypes.Parse("application/grpc-web-text", Codecs)!, Protobuf);
 
         await writer.WriteMessageAsync(new StringValue { Value = "a" }, CancellationToken.None);
         await writer.EndAsync(new StreamOutcome(StatusCode.NotFound, "gone", null));
@@ -56,7 +57,7 @@ public sealed class GrpcWebResponseWriterTests
     public async Task NoMessageFollowsTheEnd()
     {
         var (context, body) = Context();
-        var writer = new GrpcWebResponseWriter(context, GrpcWebMediaTypes.Parse("application/grpc-web")!, Protobuf);
+        var writer = new GrpcWebResponseWriter(context, GrpcWebMediaTypes.Parse("application/grpc-web", Codecs)!, Protobuf);
         await writer.EndAsync(new StreamOutcome(StatusCode.DeadlineExceeded, "late", null));
         var length = body.Length;
 

@@ -61,7 +61,7 @@ public class ConnectProtocolTests
         await Handler("Echo")(context);
 
         Assert.Equal(StatusCodes.Status415UnsupportedMediaType, context.Response.StatusCode);
-        Assert.Equal(ConnectMediaTypes.AcceptPost, context.Response.Headers["Accept-Post"]);
+        Assert.Equal("application/proto, application/json", context.Response.Headers["Accept-Post"]);
         Assert.Equal("invalid_argument", Json(context).GetProperty("code").GetString());
     }
 

@@ -21,8 +21,9 @@ public class NativeProtocolTests
 
         NativeProtocol.Instance.Accept(call);
 
-        Assert.Equal(MessageFormat.Xml, call.RequestReader!.Format);
-        Assert.Equal(MessageFormat.Json, call.ResponseType!.Format);
+        var codecs = _harness.Settings.Codecs;
+        Assert.Same(codecs.Codec(MessageFormat.Xml), call.RequestReader);
+        Assert.Same(codecs.Codec(MessageFormat.Json), call.ResponseType!.Codec);
         Assert.Same(call.ResponseType, call.ErrorType);
     }
 
@@ -36,7 +37,8 @@ public class NativeProtocolTests
         var refused = Assert.Throws<AspNetCore.Internal.CallRejectedException>(() => NativeProtocol.Instance.Accept(call));
 
         Assert.Equal(StatusCodes.Status406NotAcceptable, refused.HttpStatus);
-        Assert.Equal(MessageFormat.Json, call.ErrorType!.Format);
+        Assert.True(refused.InJson);
+        Assert.Null(call.ResponseType);
     }
 
     [Fact]
@@ -44,11 +46,38 @@ public class NativeProtocolTests
     {
         var http = _harness.Request("POST", "application/json", "{}"u8.ToArray());
         http.Request.Headers.Accept = "application/x-ndjson";
-        var call = Call(http, "Repeat", route => route with { ForcedStream = StreamMediaTypes.Events });
+        var events = _harness.Settings.Streams.Events;
+        var call = Call(http, "Repeat", route => route with { ForcedStream = events });
 
         NativeProtocol.Instance.Accept(call);
 
-        Assert.Same(StreamMediaTypes.Events, call.ResponseStreamType);
+        Assert.Same(events, call.ResponseStreamType);
+    }
+
+    [Fact]
+    public void BeforeAStreamStartsItsErrorsGoOutInItsCodec()
+    {
+        var http = _harness.Request("POST", "application/json", "{}"u8.ToArray());
+        http.Request.Headers.Accept = "application/x-ndjson";
+        var call = Call(http, "Repeat");
+
+        NativeProtocol.Instance.Accept(call);
+
+        Assert.Null(call.ResponseType);
+        Assert.Same(_harness.Settings.Codecs.Canonical(call.ResponseStreamType!.Codec), call.ErrorType);
+    }
+
+    [Fact]
+    public void NoStreamFormatInAcceptIsRefusedWithAnErrorInJson()
+    {
+        var http = _harness.Request("POST", "application/json", "{}"u8.ToArray());
+        http.Request.Headers.Accept = "application/xml";
+        var call = Call(http, "Repeat");
+
+        var refused = Assert.Throws<AspNetCore.Internal.CallRejectedException>(() => NativeProtocol.Instance.Accept(call));
+
+        Assert.Equal(StatusCodes.Status406NotAcceptable, refused.HttpStatus);
+        Assert.True(refused.InJson);
     }
 
     [Fact]
@@ -70,7 +99,7 @@ public class NativeProtocolTests
         var trailers = new Metadata { { "why", "closed" } };
 
         await NativeProtocol.Instance.WriteErrorAsync(http, new CallFailure(409, StatusCode.Aborted, "Try again.", Trailers: trailers),
-            MediaTypes.Canonical(MessageFormat.Xml), _harness.Settings.Codecs);
+            _harness.Settings.Codecs.Canonical(MessageFormat.Xml), _harness.Settings.Codecs);
 
         Assert.Equal(409, http.Response.StatusCode);
         Assert.Equal("Accept", http.Response.Headers.Vary);

@@ -1,9 +1,22 @@
+using Microsoft.Extensions.Primitives;
 using ProtoHttp.Streaming;
 
 namespace ProtoHttp.Tests.Streaming;
 
 public sealed class StreamAcceptNegotiatorTests
 {
+    private static readonly MessageCodecs Codecs = new(FormatOptions.Default);
+    private static readonly StreamAcceptNegotiator Negotiator = new(Codecs);
+
+    // The own stream by the name of its framing and codec, as the section 9 table names them.
+    private static StreamMediaType Own(string name) => name switch
+    {
+        "Lines" => Negotiator.Lines,
+        "Events" => Negotiator.Events,
+        "ConnectProto" => Negotiator.Envelopes(Codecs.Codec(MessageFormat.Protobuf)),
+        _ => Negotiator.Envelopes(Codecs.Codec(MessageFormat.Json)),
+    };
+
     [Theory]
     [InlineData(null, "Lines", "application/x-ndjson")]
     [InlineData(null, "ConnectProto", "application/connect+proto")]
@@ -20,7 +33,7 @@ public sealed class StreamAcceptNegotiatorTests
     [InlineData("garbage", "Lines", "application/x-ndjson")]
     public void ChoosesTheStreamSection9Names(string? accept, string own, string expected)
     {
-        var chosen = StreamAcceptNegotiator.Negotiate(accept is null ? [] : [accept], Enum.Parse<StreamFormat>(own));
+        var chosen = Negotiator.Negotiate(new StringValues(accept), Own(own));
 
         Assert.NotNull(chosen);
         Assert.Equal(expected, chosen.ContentType);
@@ -33,15 +46,18 @@ public sealed class StreamAcceptNegotiatorTests
     [InlineData("*/*;q=0")]
     public void ReturnsNullWhenNoStreamIsAcceptable(string accept)
     {
-        Assert.Null(StreamAcceptNegotiator.Negotiate([accept], StreamFormat.Lines));
+        Assert.Null(Negotiator.Negotiate(new StringValues(accept), Negotiator.Lines));
     }
 
     [Theory]
-    [InlineData("application/connect+proto", "ConnectProto")]
-    [InlineData("Application/Connect+JSON; charset=utf-8", "ConnectJson")]
-    public void EnvelopeRequestTypesAreRecognized(string contentType, string format)
+    [InlineData("application/connect+proto", MessageFormat.Protobuf)]
+    [InlineData("Application/Connect+JSON; charset=utf-8", MessageFormat.Json)]
+    public void EnvelopeRequestTypesAreRecognized(string contentType, MessageFormat codec)
     {
-        Assert.Equal(Enum.Parse<StreamFormat>(format), StreamMediaTypes.EnvelopeType(contentType)?.Format);
+        var type = Negotiator.EnvelopeType(contentType, Codecs);
+
+        Assert.Equal(StreamFormat.Envelopes, type?.Format);
+        Assert.Same(Codecs.Codec(codec), type?.Codec);
     }
 
     [Theory]
@@ -50,6 +66,6 @@ public sealed class StreamAcceptNegotiatorTests
     [InlineData(null)]
     public void OtherRequestTypesAreNotEnvelopes(string? contentType)
     {
-        Assert.Null(StreamMediaTypes.EnvelopeType(contentType));
+        Assert.Null(Negotiator.EnvelopeType(contentType, Codecs));
     }
 }

@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text;
+using System.Text.Json;
 using Google.Protobuf.Reflection;
 
 namespace ProtoHttp.AspNetCore.Internal.Explorer;
@@ -64,7 +65,8 @@ internal sealed class FilePageWriter(ExplorerLinks links, (string Name, string T
 
         var route = Html.Encode(links.To(method.Route));
         html.Append(CultureInfo.InvariantCulture, $"<form class=\"px-form\" method=\"{(useGet ? "get" : "post")}\" action=\"{route}\" enctype=\"application/x-www-form-urlencoded\"")
-            .Append(CultureInfo.InvariantCulture, $" data-route=\"{route}\" data-kind=\"{(descriptor.IsServerStreaming ? "server" : "unary")}\" data-safe=\"{(GetVerbPolicy.HasNoSideEffects(descriptor) ? "true" : "false")}\">");
+            .Append(CultureInfo.InvariantCulture, $" data-route=\"{route}\" data-kind=\"{(descriptor.IsServerStreaming ? "server" : "unary")}\" data-safe=\"{(GetVerbPolicy.HasNoSideEffects(descriptor) ? "true" : "false")}\"")
+            .Append(CultureInfo.InvariantCulture, $" data-formats=\"{Html.Encode(Formats(method.Metadata.Codecs))}\">");
         if (!useGet && antiforgery is var (name, token))
         {
             html.Append(CultureInfo.InvariantCulture, $"<input type=\"hidden\" name=\"{Html.Encode(name)}\" value=\"{Html.Encode(token)}\">");
@@ -75,12 +77,37 @@ internal sealed class FilePageWriter(ExplorerLinks links, (string Name, string T
         html.Append("<div class=\"px-actions\"><button type=\"submit\">Call</button>");
         if (!descriptor.IsServerStreaming)
         {
-            html.Append(CultureInfo.InvariantCulture, $" <button type=\"submit\" formaction=\"{route}.json\" class=\"px-noscript\">Call, answer in JSON</button>")
-                .Append(CultureInfo.InvariantCulture, $" <button type=\"submit\" formaction=\"{route}.xml\" class=\"px-noscript\">Call, answer in XML</button>");
+            // A page shows text: each text codec's suffix gets a button.
+            foreach (var codec in method.Metadata.Codecs.All.Where(codec => codec is { CanWrite: true, IsText: true, Suffix: not null }))
+            {
+                html.Append(CultureInfo.InvariantCulture,
+                    $" <button type=\"submit\" formaction=\"{route}{Html.Encode(codec.Suffix!)}\" class=\"px-noscript\">Call, answer in {Html.Encode(Label(codec))}</button>");
+            }
         }
 
         html.Append("</div></form></article>");
     }
+
+    /// <summary>The answer formats the script offers, label to canonical media type as JSON, JSON first as the default.</summary>
+    private static string Formats(MessageCodecs codecs)
+    {
+        var json = codecs.Codec(MessageFormat.Json);
+        var buffer = new System.Buffers.ArrayBufferWriter<byte>();
+        using (var writer = new Utf8JsonWriter(buffer))
+        {
+            writer.WriteStartObject();
+            foreach (var codec in codecs.All.Where(codec => codec.CanWrite).OrderBy(codec => codec == json ? 0 : 1))
+            {
+                writer.WriteString(Label(codec), codec.MediaTypes[0]);
+            }
+
+            writer.WriteEndObject();
+        }
+
+        return Encoding.UTF8.GetString(buffer.WrittenSpan);
+    }
+
+    private static string Label(MessageCodec codec) => codec == MessageCodecs.Protobuf ? "protobuf" : codec.Name.ToUpperInvariant();
 
     private static string Comment(string? comment) => comment is null ? "" : $"<p class=\"px-comment\">{Html.Encode(comment)}</p>";
 }

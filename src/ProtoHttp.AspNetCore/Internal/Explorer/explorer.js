@@ -1,12 +1,15 @@
 // ProtoHttp explorer: turns each method form into a live call. Without this script the forms still post (or GET) and
-// the answer opens as a page. With it: a format switch (JSON, XML, protobuf as hex plus its decoding), the call's
+// the answer opens as a page. With it: a format switch (each codec the server writes; protobuf as hex plus its decoding), the call's
 // status and answer, the equivalent curl command, rows added to repeated fields and maps, and EventSource for
 // server streams. The protobuf decoding is the same call made again with Accept: application/json, done by itself
 // only for methods marked NO_SIDE_EFFECTS.
 (() => {
   "use strict";
 
-  const formats = { JSON: "application/json", XML: "application/xml", protobuf: "application/x-protobuf" };
+  // The answer formats come from the server's codecs, label to media type, on each form (data-formats).
+  const json = "application/json";
+  const protobuf = "application/x-protobuf";
+  const formatsOf = (form) => JSON.parse(form.dataset.formats || "{}");
 
   function el(tag, attributes, text) {
     const node = document.createElement(tag);
@@ -43,7 +46,7 @@
       parts.push("-H", quote("Content-Type: application/x-www-form-urlencoded"), "--data-raw", quote(body));
     }
     parts.push(quote(url));
-    if (accept === formats.protobuf) {
+    if (accept === protobuf) {
       parts.push("-o", "answer.pb");
     }
     return parts.join(" ");
@@ -77,7 +80,7 @@
 
   async function call(form, panel) {
     const body = pairs(form).toString();
-    const accept = formats[panel.format.value];
+    const accept = formatsOf(form)[panel.format.value];
     const { url, verb, init } = request(form, body, accept);
     panel.curl.textContent = curl(url, verb, accept, body);
     panel.status.textContent = "Calling…";
@@ -92,7 +95,7 @@
     const type = response.headers.get("Content-Type") || "";
     panel.status.textContent = `${response.status} ${response.statusText} · ${type}`;
     panel.status.dataset.status = String(response.status);
-    if (type.startsWith(formats.protobuf)) {
+    if (type.startsWith(protobuf)) {
       const bytes = new Uint8Array(await response.arrayBuffer());
       panel.answer.textContent = `${bytes.length} bytes: ${hex(bytes)}`;
       panel.decode = () => decode(form, body, panel);
@@ -106,7 +109,7 @@
   }
 
   async function decode(form, body, panel) {
-    const { url, init } = request(form, body, formats.JSON);
+    const { url, init } = request(form, body, json);
     const response = await fetch(url, init);
     panel.decoded.textContent = "Decoded (the same call again, with Accept: application/json):\n" + pretty(await response.text(), "json");
     panel.decoded.hidden = false;
@@ -143,7 +146,7 @@
   function panelFor(form) {
     const actions = form.querySelector(".px-actions");
     const panel = { format: el("select", { "aria-label": "Answer format", class: "px-format" }) };
-    Object.keys(formats).forEach((name) => panel.format.appendChild(el("option", {}, name)));
+    Object.keys(formatsOf(form)).forEach((name) => panel.format.appendChild(el("option", {}, name)));
     const result = el("div", { class: "px-result" });
     panel.status = result.appendChild(el("p", { class: "px-status" }));
     panel.answer = result.appendChild(el("pre", { class: "px-answer" }));

@@ -22,13 +22,13 @@ internal sealed class EnvelopeStreamWriter(HttpContext context, StreamMediaType 
 
     protected internal override void Frame(IMessage message, IBufferWriter<byte> output)
     {
-        if (codec.Format == MessageFormat.Protobuf)
+        if (codec == MessageCodecs.Protobuf)
         {
             Envelope.WriteProtobuf(output, message);
             return;
         }
 
-        using var payload = new PooledBufferWriter(512);
+        using var payload = PooledBufferWriter.Rent(512);
         codec.Write(message, payload);
         Envelope.Write(output, Envelope.MessageFlag, payload.WrittenMemory.Span);
     }
@@ -36,7 +36,7 @@ internal sealed class EnvelopeStreamWriter(HttpContext context, StreamMediaType 
     protected override async Task WriteMessageCoreAsync(IMessage message, CancellationToken cancellationToken)
     {
         var output = Response.BodyWriter;
-        if (codec.Format == MessageFormat.Protobuf && (GzipMinSize is not { } minSize || message.CalculateSize() < minSize))
+        if (codec == MessageCodecs.Protobuf && (GzipMinSize is not { } minSize || message.CalculateSize() < minSize))
         {
             // Protobuf knows its size up front: header and message go straight into the response pipe, unless it is to
             // be gzipped.
@@ -44,7 +44,7 @@ internal sealed class EnvelopeStreamWriter(HttpContext context, StreamMediaType 
         }
         else
         {
-            using var payload = new PooledBufferWriter(512);
+            using var payload = PooledBufferWriter.Rent(512);
             codec.Write(message, payload);
             WriteEnvelope(output, Envelope.MessageFlag, payload.WrittenMemory.Span);
         }
@@ -54,7 +54,7 @@ internal sealed class EnvelopeStreamWriter(HttpContext context, StreamMediaType 
 
     protected override async Task WriteEndCoreAsync(StreamOutcome outcome, CancellationToken cancellationToken)
     {
-        using var payload = new PooledBufferWriter(256);
+        using var payload = PooledBufferWriter.Rent(256);
         StreamEndRecord.WriteConnectEnd(outcome, payload);
         WriteEnvelope(Response.BodyWriter, Envelope.EndStreamFlag, payload.WrittenMemory.Span);
         await FlushAsync(cancellationToken);

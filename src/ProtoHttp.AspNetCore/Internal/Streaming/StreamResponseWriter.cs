@@ -25,11 +25,11 @@ internal abstract class StreamResponseWriter(HttpContext context, StreamMediaTyp
 
     protected HttpResponse Response => context.Response;
 
-    public static StreamResponseWriter For(HttpContext context, StreamMediaType type, MessageCodecs codecs, TimeSpan keepAliveInterval) => type.Format switch
+    public static StreamResponseWriter For(HttpContext context, StreamMediaType type, TimeSpan keepAliveInterval) => type.Format switch
     {
-        StreamFormat.Events => new EventStreamWriter(context, type, codecs.Writer(MessageFormat.Json)!, keepAliveInterval),
-        StreamFormat.Lines => new LineStreamWriter(context, type, codecs.Writer(MessageFormat.Json)!),
-        _ => new EnvelopeStreamWriter(context, type, codecs.Writer(type.Codec)!),
+        StreamFormat.Events => new EventStreamWriter(context, type, type.Codec, keepAliveInterval),
+        StreamFormat.Lines => new LineStreamWriter(context, type, type.Codec),
+        _ => new EnvelopeStreamWriter(context, type, type.Codec),
     };
 
     /// <summary>Writes one message and waits until the network has taken it.</summary>
