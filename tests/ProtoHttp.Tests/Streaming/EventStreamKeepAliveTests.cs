@@ -27,9 +27,8 @@ public sealed class EventStreamKeepAliveTests
     [Fact]
     public async Task NoCommentWhileAnEventWaitsOnTheNetwork()
     {
-        var body = new HeldPipeWriter();
-        await using var writer = EventWriter(body);
-        var tick = (KeepAliveClock.IKeepAliveMember)writer;
+        await using var subject = new Subject();
+        var (body, writer, tick) = (subject.Body, subject.Writer, subject.Tick);
 
         body.HoldFlushes();
         var write = writer.WriteMessageAsync(Message, CancellationToken.None);
@@ -39,16 +38,15 @@ public sealed class EventStreamKeepAliveTests
         Assert.Equal(Event, body.Text);
 
         body.ReleaseFlushes();
-        await write;
+        await write.WaitAsync(TimeSpan.FromSeconds(30));
         Assert.Equal(Event, body.Text);
     }
 
     [Fact]
     public async Task NoCommentWhileTheEndWaitsOnTheNetwork()
     {
-        var body = new HeldPipeWriter();
-        await using var writer = EventWriter(body);
-        var tick = (KeepAliveClock.IKeepAliveMember)writer;
+        await using var subject = new Subject();
+        var (body, writer, tick) = (subject.Body, subject.Writer, subject.Tick);
 
         body.HoldFlushes();
         var end = writer.EndAsync(StreamOutcome.Ok(null));
@@ -57,7 +55,7 @@ public sealed class EventStreamKeepAliveTests
         Assert.Equal("event: end\ndata: {\"code\":\"OK\"}\n\n", body.Text);
 
         body.ReleaseFlushes();
-        await end;
+        await end.WaitAsync(TimeSpan.FromSeconds(30));
         tick.OnKeepAliveTick();
         tick.OnKeepAliveTick();
         Assert.Equal("event: end\ndata: {\"code\":\"OK\"}\n\n", body.Text);
@@ -66,9 +64,8 @@ public sealed class EventStreamKeepAliveTests
     [Fact]
     public async Task ACommentFollowsAWholeIdleTickAndFallsBetweenEvents()
     {
-        var body = new HeldPipeWriter();
-        await using var writer = EventWriter(body);
-        var tick = (KeepAliveClock.IKeepAliveMember)writer;
+        await using var subject = new Subject();
+        var (body, writer, tick) = (subject.Body, subject.Writer, subject.Tick);
 
         await writer.WriteMessageAsync(Message, CancellationToken.None);
         tick.OnKeepAliveTick();
@@ -83,9 +80,8 @@ public sealed class EventStreamKeepAliveTests
     [Fact]
     public async Task AnEventWaitsForACommentOnTheNetwork()
     {
-        var body = new HeldPipeWriter();
-        await using var writer = EventWriter(body);
-        var tick = (KeepAliveClock.IKeepAliveMember)writer;
+        await using var subject = new Subject();
+        var (body, writer, tick) = (subject.Body, subject.Writer, subject.Tick);
 
         body.HoldFlushes();
         tick.OnKeepAliveTick();
@@ -94,7 +90,7 @@ public sealed class EventStreamKeepAliveTests
         Assert.Equal(":\n\n", body.Text);
 
         body.ReleaseFlushes();
-        await write;
+        await write.WaitAsync(TimeSpan.FromSeconds(30));
         Assert.Equal(":\n\n" + Event, body.Text);
     }
 
@@ -112,12 +108,28 @@ public sealed class EventStreamKeepAliveTests
         Assert.False(clock.IsRunning);
     }
 
-    private static EventStreamWriter EventWriter(HeldPipeWriter body)
+    /// <summary>A writer over a held body; disposing releases the body first, so a failed test cannot hang on a held flush.</summary>
+    private sealed class Subject : IAsyncDisposable
     {
-        var context = new DefaultHttpContext();
-        context.Features.Set<IHttpResponseBodyFeature>(new HeldBodyFeature(body));
-        var json = Codecs.Codec(MessageFormat.Json);
-        return new EventStreamWriter(context, new StreamMediaType("text/event-stream", StreamFormat.Events, "text/event-stream", json), json, Interval);
+        public Subject()
+        {
+            var context = new DefaultHttpContext();
+            context.Features.Set<IHttpResponseBodyFeature>(new HeldBodyFeature(Body));
+            var json = Codecs.Codec(MessageFormat.Json);
+            Writer = new EventStreamWriter(context, new StreamMediaType("text/event-stream", StreamFormat.Events, "text/event-stream", json), json, Interval);
+        }
+
+        public HeldPipeWriter Body { get; } = new();
+
+        public EventStreamWriter Writer { get; }
+
+        public KeepAliveClock.IKeepAliveMember Tick => Writer;
+
+        public async ValueTask DisposeAsync()
+        {
+            Body.ReleaseFlushes();
+            await Writer.DisposeAsync().AsTask().WaitAsync(TimeSpan.FromSeconds(30));
+        }
     }
 
     private sealed class HeldBodyFeature(PipeWriter writer) : IHttpResponseBodyFeature
@@ -156,9 +168,9 @@ public sealed class EventStreamKeepAliveTests
 
         public void ReleaseFlushes()
         {
-            var held = _held!;
+            var held = _held;
             _held = null;
-            held.SetResult(default);
+            held?.SetResult(default);
         }
 
         public override void Advance(int bytes) => _written.Advance(bytes);
