@@ -10,9 +10,11 @@ namespace ProtoHttp.FunctionalTests.Infrastructure;
 public static class GrpcWebWire
 {
     /// <summary>One message frame around <paramref name="message"/>.</summary>
-    public static byte[] Frame(IMessage message)
+    public static byte[] Frame(IMessage message) => Frame(message.ToByteArray());
+
+    /// <summary>One message frame around <paramref name="payload"/>, a message in any codec.</summary>
+    public static byte[] Frame(byte[] payload)
     {
-        var payload = message.ToByteArray();
         var frame = new byte[5 + payload.Length];
         BinaryPrimitives.WriteInt32BigEndian(frame.AsSpan(1), payload.Length);
         payload.CopyTo(frame, 5);
