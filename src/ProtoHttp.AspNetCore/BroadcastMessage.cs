@@ -47,7 +47,7 @@ public sealed class BroadcastMessage<T> : ISharedFrames
         }
 
         byte[] bytes;
-        using (var buffer = new Internal.PooledBufferWriter(512))
+        using (var buffer = Internal.PooledBufferWriter.Rent(512))
         {
             writer.Frame(Message, buffer);
             bytes = buffer.WrittenMemory.ToArray();

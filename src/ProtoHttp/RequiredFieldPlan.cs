@@ -102,13 +102,13 @@ internal sealed class RequiredFieldPlan
         field.IsMap ? field.MessageType.FindFieldByNumber(2).MessageType : field.MessageType;
 
     /// <summary>Adds the path of every required field missing at or below <paramref name="message"/>.</summary>
-    public void CollectMissing(IMessage message, string prefix, List<string> missing)
+    public void CollectMissing(IMessage message, string prefix, ref List<string>? missing)
     {
         foreach (var field in Required)
         {
             if (!field.Accessor.HasValue(message))
             {
-                missing.Add(prefix + field.Name);
+                (missing ??= []).Add(prefix + field.Name);
             }
         }
 
@@ -128,7 +128,7 @@ internal sealed class RequiredFieldPlan
             {
                 foreach (DictionaryEntry entry in (IDictionary)value)
                 {
-                    plan.CollectMissing((IMessage)entry.Value!, $"{path}[{entry.Key}].", missing);
+                    plan.CollectMissing((IMessage)entry.Value!, $"{path}[{entry.Key}].", ref missing);
                 }
             }
             else if (field.IsRepeated)
@@ -136,12 +136,12 @@ internal sealed class RequiredFieldPlan
                 var index = 0;
                 foreach (IMessage item in (IList)value)
                 {
-                    plan.CollectMissing(item, $"{path}[{index++}].", missing);
+                    plan.CollectMissing(item, $"{path}[{index++}].", ref missing);
                 }
             }
             else
             {
-                plan.CollectMissing((IMessage)value, path + ".", missing);
+                plan.CollectMissing((IMessage)value, path + ".", ref missing);
             }
         }
     }

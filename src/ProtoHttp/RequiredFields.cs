@@ -14,9 +14,10 @@ internal static class RequiredFields
             return;
         }
 
-        var missing = new List<string>();
-        plan.CollectMissing(message, prefix: "", missing);
-        if (missing.Count == 0)
+        // Made only for the first missing field: a valid message, the common case, costs no list.
+        List<string>? missing = null;
+        plan.CollectMissing(message, prefix: "", ref missing);
+        if (missing is null)
         {
             return;
         }

@@ -10,20 +10,31 @@ cd "$here"
 npm install --no-audit --no-fund --silent
 npx buf generate
 
-http1=http://localhost:5080
-h2c=http://localhost:5081
+fail() { echo "connect clients: $1"; exit 1; }
+
+# Two loopback ports free now, both held until both are known so they differ: not the sample's defaults (5080, 5081),
+# which another job on the machine may hold. The h2c endpoint needs a fixed port (the sample tells it apart by port).
+read -r http1_port h2c_port < <(node -e '
+  const net = require("net");
+  const open = () => new Promise(done => { const s = net.createServer().listen(0, "127.0.0.1", () => done(s)); });
+  Promise.all([open(), open()]).then(servers => {
+    console.log(servers.map(s => s.address().port).join(" "));
+    servers.forEach(s => s.close());
+  });')
+http1=http://127.0.0.1:$http1_port
+h2c=http://127.0.0.1:$h2c_port
 log=$(mktemp)
 # Hosting's request lines show which verb each call came with.
 dotnet run --project "$root/samples/SearchService" -c Release --no-build -- \
+  --urls "$http1" --Grpc:Url="$h2c" \
   --Logging:LogLevel:Microsoft.AspNetCore.Hosting.Diagnostics=Information >"$log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true; rm -f "$log"' EXIT
 for _ in $(seq 1 60); do
   curl -sf -o /dev/null "$http1/ProtoService.proto" && break
+  kill -0 $server 2>/dev/null || { cat "$log"; fail "the sample stopped before it answered on $http1 and $h2c"; }
   sleep 1
 done
-
-fail() { echo "connect clients: $1"; exit 1; }
 
 PROTOHTTP_URL=$http1 PROTOHTTP_H2C_URL=$h2c node --test "$here"/*.test.mjs
 

@@ -12,6 +12,10 @@ namespace ProtoHttp.FunctionalTests;
 public sealed class PriceFeedBackplaneTests
 {
     private const string Feed = "/NorthwindStreams.proto/WatchPrices";
+
+    // Far above the test's own ticks: where the markers' sequences start.
+    private const long MarkerSequences = 1_000_000_000;
+
     private static readonly TimeSpan Patience = TimeSpan.FromSeconds(60);
 
     [RedisFact]
@@ -28,7 +32,7 @@ public sealed class PriceFeedBackplaneTests
 
             var before = new PriceTick { Sequence = 1_000_001, ProductId = 1, ProductName = "Chai", UnitPrice = 42.42f };
             Assert.Equal(2, await redis.PublishTickAsync(before));
-            await AssertEachReceivedOnceAsync(subscribers, before);
+            await AssertEachReceivedOnceAsync(redis, subscribers, before);
             Assert.Equal(42.42f, Ticker(second).PriceOf(1)); // The instances share one walk: a tick moves the price everywhere.
 
             await redis.StartAgainAsync(); // Killed, then a new, empty one on the same port.
@@ -36,9 +40,9 @@ public sealed class PriceFeedBackplaneTests
 
             var after = new PriceTick { Sequence = 1_000_002, ProductId = 2, ProductName = "Chang", UnitPrice = 17.5f };
             Assert.Equal(2, await redis.PublishTickAsync(after));
-            await AssertEachReceivedOnceAsync(subscribers, after);
+            await AssertEachReceivedOnceAsync(redis, subscribers, after);
             Assert.All(subscribers, s => Assert.True(s.Connected, $"{s.Path} was disconnected."));
-            Assert.All(subscribers, s => Assert.Equal([before.Sequence, after.Sequence], s.Ticks.Select(t => t.Sequence)));
+            Assert.All(subscribers, s => Assert.Equal([before.Sequence, after.Sequence], SequencesBesideMarkers(s)));
         }
         finally
         {
@@ -101,7 +105,7 @@ public sealed class PriceFeedBackplaneTests
         var tick = new PriceTick { Sequence = 7, ProductId = 3, ProductName = "Aniseed Syrup", UnitPrice = 10.5f };
         Assert.Equal(1, await redis.PublishTickAsync(tick));
 
-        await AssertEachReceivedOnceAsync([subscriber], tick);
+        await AssertEachReceivedOnceAsync(redis, [subscriber], tick);
         Assert.Empty(instance.Logs.Errors);
     }
 
@@ -156,16 +160,31 @@ public sealed class PriceFeedBackplaneTests
         return subscribers.Max(s => s.Ticks.Max(t => t.Sequence));
     }
 
-    private static async Task AssertEachReceivedOnceAsync(TickSubscriber[] subscribers, PriceTick tick)
+    /// <summary>
+    /// Waits for <paramref name="tick"/> at every subscriber, then for a marker tick published after it on the same
+    /// channel: each instance has one subscription (PUBLISH counted them) and hands ticks on in the order they came, so
+    /// a second copy of the tick would have reached a subscriber before the marker did.
+    /// </summary>
+    private static async Task AssertEachReceivedOnceAsync(RedisServer redis, TickSubscriber[] subscribers, PriceTick tick)
     {
         foreach (var subscriber in subscribers)
         {
             await subscriber.WaitForAsync(t => t.Sequence == tick.Sequence, Patience);
         }
 
-        await Task.Delay(TimeSpan.FromMilliseconds(300)); // Time for a second copy to arrive, if there were one.
+        var marker = new PriceTick { Sequence = MarkerSequences + tick.Sequence, ProductId = 77, ProductName = "Original Frankfurter grüne Soße", UnitPrice = 13 };
+        Assert.True(await redis.PublishTickAsync(marker) > 0, "no instance listens on the channel");
+        foreach (var subscriber in subscribers)
+        {
+            await subscriber.WaitForAsync(t => t.Sequence == marker.Sequence, Patience);
+        }
+
         Assert.All(subscribers, s => Assert.Equal(tick, Assert.Single(s.Ticks, t => t.Sequence == tick.Sequence)));
     }
+
+    /// <summary>The ticks a subscriber received, but the markers <see cref="AssertEachReceivedOnceAsync"/> published.</summary>
+    private static IEnumerable<long> SequencesBesideMarkers(TickSubscriber subscriber) =>
+        subscriber.Ticks.Select(t => t.Sequence).Where(sequence => sequence < MarkerSequences);
 
     private static async Task WaitUntilAsync(Func<Task<bool>> condition, string what)
     {

@@ -40,6 +40,7 @@ public sealed class ServerStreamingTests(SampleServerFixture fixture) : IClassFi
         var (messages, end) = await StreamWire.ReadAllAsync<Tick>(response);
         Assert.Equal([0, 1, 2, 3, 4], messages.Select(m => m.Sequence));
         Assert.Equal("OK", end.Code);
+        await _server.Logs.WhenRequestsEndedAsync(); // Every log line of the call is in: none may be an error.
         Assert.Empty(_server.Logs.Errors);
     }
 
@@ -94,6 +95,7 @@ public sealed class ServerStreamingTests(SampleServerFixture fixture) : IClassFi
         Assert.Single(messages);
         Assert.Equal("UNKNOWN", end.Code);
         Assert.Equal("The service failed to handle the call.", end.ErrorText);
+        await _server.Logs.WhenRequestsEndedAsync(); // The failure's log line is in, and nothing of it comes after the Clear.
         Assert.Contains(_server.Logs.Errors, e => e.EventId.Name == "ServiceFailed" && e.Message == "Count: the service threw an exception.");
         _server.Logs.Clear();
     }
@@ -131,6 +133,7 @@ public sealed class ServerStreamingTests(SampleServerFixture fixture) : IClassFi
         Assert.Equal("DEADLINE_EXCEEDED", end.Code);
         Assert.Equal("The deadline of 2000 ms passed before the call completed.", end.ErrorText);
         await _server.StreamProbe.Cancelled.WaitAsync(TimeSpan.FromSeconds(30));
+        await _server.Logs.WhenRequestsEndedAsync();
         Assert.Empty(_server.Logs.Errors);
     }
 
@@ -148,6 +151,7 @@ public sealed class ServerStreamingTests(SampleServerFixture fixture) : IClassFi
 
         await _server.StreamProbe.Cancelled.WaitAsync(TimeSpan.FromSeconds(30));
         await WaitForAsync(() => _server.Logs.Entries.Any(e => e.EventId.Name == "ClientDisconnected" && e.Message.StartsWith("Count:", StringComparison.Ordinal)));
+        await _server.Logs.WhenRequestsEndedAsync();
         Assert.DoesNotContain(_server.Logs.Errors, e => e.Message.Contains("Count", StringComparison.Ordinal));
     }
 
@@ -270,11 +274,9 @@ public sealed class ServerStreamingTests(SampleServerFixture fixture) : IClassFi
 
     private static async Task WaitForAsync(Func<bool> condition)
     {
-        for (var i = 0; i < 200 && !condition(); i++)
+        for (var deadline = DateTime.UtcNow.AddSeconds(30); !condition(); await Task.Delay(20))
         {
-            await Task.Delay(50);
+            Assert.True(DateTime.UtcNow < deadline, "Waited 30 s for the server's log line.");
         }
-
-        Assert.True(condition());
     }
 }

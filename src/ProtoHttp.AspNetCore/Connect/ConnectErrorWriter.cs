@@ -17,7 +17,7 @@ internal static class ConnectErrorWriter
     {
         response.StatusCode = httpStatus;
         response.ContentType = ConnectMediaTypes.Json;
-        using var buffer = new Internal.PooledBufferWriter(256);
+        using var buffer = Internal.PooledBufferWriter.Rent(256);
         using (var json = new Utf8JsonWriter(buffer, Options))
         {
             Write(json, code, message, details);

@@ -36,6 +36,14 @@ internal static class ConnectMediaTypes
     /// </summary>
     public static MessageCodec? Codec(string? contentType, MessageCodecs codecs)
     {
+        // What Connect clients send, exactly application/{name} with no parameter, needs no parse: every call would
+        // allocate a MediaTypeHeaderValue for it.
+        if (contentType is not null && contentType.StartsWith(Prefix, StringComparison.OrdinalIgnoreCase)
+            && Find(contentType.AsSpan(Prefix.Length), codecs, StringComparison.OrdinalIgnoreCase) is { } exact)
+        {
+            return exact;
+        }
+
         if (!MediaTypeHeaderValue.TryParse(contentType, out var parsed)
             || !parsed.MediaType.StartsWith(Prefix, StringComparison.OrdinalIgnoreCase)
             || Find(parsed.MediaType.AsSpan(Prefix.Length), codecs, StringComparison.OrdinalIgnoreCase) is not { } codec)

@@ -162,7 +162,7 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
         }
 
         response.StatusCode = StatusCodes.Status200OK;
-        using var buffer = new PooledBufferWriter(4096);
+        using var buffer = PooledBufferWriter.Rent(4096);
         type.Codec.Write(message, buffer);
         var body = buffer.WrittenMemory;
         var gzipped = body.Length >= minSize;

@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using Microsoft.Extensions.Primitives;
 
 namespace ProtoHttp;
 
@@ -19,10 +20,13 @@ internal static class AcceptNegotiator
 
     /// <summary>Chooses the response type.</summary>
     /// <param name="codecs">The service's codecs, whose <see cref="MessageCodecs.Writable"/> types are the candidates.</param>
-    /// <param name="accept">The <c>Accept</c> header values; none means the own format.</param>
+    /// <param name="accept">
+    /// The <c>Accept</c> header values; none means the own format. A <see cref="StringValues"/>, not a list interface:
+    /// every call negotiates, and the interface would box the header and its enumerator each time.
+    /// </param>
     /// <param name="own">The request's own codec: its body's, or JSON for GET and form calls.</param>
     /// <returns>The chosen type, or <see langword="null"/> when nothing the server writes is acceptable (406).</returns>
-    public static WritableMediaType? Negotiate(MessageCodecs codecs, IReadOnlyList<string?> accept, MessageCodec own)
+    public static WritableMediaType? Negotiate(MessageCodecs codecs, StringValues accept, MessageCodec own)
     {
         if (accept.Count != 1 || accept[0] is not { } single)
         {
@@ -43,7 +47,7 @@ internal static class AcceptNegotiator
         return chosen;
     }
 
-    private static WritableMediaType? Parse(MessageCodecs codecs, IReadOnlyList<string?> accept, MessageCodec own)
+    private static WritableMediaType? Parse(MessageCodecs codecs, StringValues accept, MessageCodec own)
     {
         if (MediaRange.ParseAll(accept) is not { } ranges)
         {

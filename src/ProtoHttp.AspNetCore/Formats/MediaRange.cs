@@ -1,4 +1,5 @@
 using System.Globalization;
+using Microsoft.Extensions.Primitives;
 
 namespace ProtoHttp;
 
@@ -25,7 +26,7 @@ internal readonly struct MediaRange
     /// The ranges of every <c>Accept</c> header value that can be read, or <see langword="null"/> when there are none:
     /// no header, or none with a range that can be read, which RFC 9110 lets the server ignore.
     /// </summary>
-    public static List<MediaRange>? ParseAll(IReadOnlyList<string?> accept)
+    public static List<MediaRange>? ParseAll(StringValues accept)
     {
         List<MediaRange>? ranges = null;
         foreach (var header in accept)

@@ -8,8 +8,10 @@ namespace ProtoHttp.AspNetCore.GrpcWeb;
 /// gRPC-Web shares its paths (<c>/{package.Service}/{Method}</c>) with Connect, and with grpc-dotnet when the app maps
 /// the service with <c>MapGrpcService&lt;T&gt;()</c> too. The request's <c>Content-Type</c> settles it: a gRPC-Web type
 /// goes to ProtoHttp's gRPC-Web endpoint, unless the app turned grpc-dotnet's own gRPC-Web on for that endpoint
-/// (<c>EnableGrpcWeb()</c> or <c>[EnableGrpcWeb]</c>), which then answers; any other type never reaches gRPC-Web and is
-/// left to Connect's matcher policy, which runs next. docs/grpc-web.md says what each mapping gives.
+/// (<c>EnableGrpcWeb()</c> or <c>[EnableGrpcWeb]</c>), which then answers; at a method gRPC-Web cannot call (client and
+/// bidirectional streams) it goes to ProtoHttp's Connect endpoint there, which refuses its type with 415, rather than to
+/// grpc-dotnet's catch-all for unimplemented services. Any other type never reaches gRPC-Web and is left to Connect's
+/// matcher policy, which runs next. docs/grpc-web.md says what each mapping gives.
 /// </summary>
 internal sealed class GrpcWebMatcherPolicy : MatcherPolicy, IEndpointSelectorPolicy
 {
@@ -20,18 +22,19 @@ internal sealed class GrpcWebMatcherPolicy : MatcherPolicy, IEndpointSelectorPol
     // Just before the Connect policy, which then sees only what is left.
     public override int Order => 999;
 
-    public bool AppliesToEndpoints(IReadOnlyList<Endpoint> endpoints) =>
-        endpoints.Any(endpoint => endpoint.Metadata.GetMetadata<GrpcWebEndpointMetadata>() is not null);
+    public bool AppliesToEndpoints(IReadOnlyList<Endpoint> endpoints) => endpoints.Any(IsOurs);
 
     public Task ApplyAsync(HttpContext httpContext, CandidateSet candidates)
     {
         var grpcWeb = GrpcWebMediaTypes.IsGrpcWeb(httpContext.Request.ContentType);
-        var grpcDotnetAnswers = false;
+        bool grpcDotnetAnswers = false, oursAnswers = false;
         if (grpcWeb)
         {
             for (var i = 0; i < candidates.Count; i++)
             {
-                grpcDotnetAnswers |= candidates.IsValidCandidate(i) && !IsOurs(candidates[i].Endpoint) && EnablesGrpcWeb(candidates[i].Endpoint);
+                var endpoint = candidates[i].Endpoint;
+                grpcDotnetAnswers |= candidates.IsValidCandidate(i) && !IsOurs(endpoint) && EnablesGrpcWeb(endpoint);
+                oursAnswers |= candidates.IsValidCandidate(i) && IsGrpcWeb(endpoint);
             }
         }
 
@@ -44,9 +47,9 @@ internal sealed class GrpcWebMatcherPolicy : MatcherPolicy, IEndpointSelectorPol
 
             var endpoint = candidates[i].Endpoint;
             var keep = !grpcWeb
-                ? endpoint.Metadata.GetMetadata<GrpcWebEndpointMetadata>() is null
+                ? !IsGrpcWeb(endpoint)
                 : IsOurs(endpoint)
-                    ? endpoint.Metadata.GetMetadata<GrpcWebEndpointMetadata>() is not null && !grpcDotnetAnswers
+                    ? !grpcDotnetAnswers && IsGrpcWeb(endpoint) == oursAnswers
                     : EnablesGrpcWeb(endpoint);
             if (!keep)
             {
@@ -56,6 +59,8 @@ internal sealed class GrpcWebMatcherPolicy : MatcherPolicy, IEndpointSelectorPol
 
         return Task.CompletedTask;
     }
+
+    private static bool IsGrpcWeb(Endpoint endpoint) => endpoint.Metadata.GetMetadata<GrpcWebEndpointMetadata>() is not null;
 
     // ProtoHttp's endpoints, whatever their protocol: on these paths gRPC-Web's and Connect's.
     private static bool IsOurs(Endpoint endpoint) => endpoint.Metadata.GetMetadata<ProtoHttpMethodMetadata>() is not null;

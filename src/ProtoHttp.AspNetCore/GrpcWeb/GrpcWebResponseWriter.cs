@@ -53,7 +53,7 @@ internal sealed class GrpcWebResponseWriter(HttpContext context, GrpcWebMediaTyp
             return;
         }
 
-        using var frame = new PooledBufferWriter(512);
+        using var frame = PooledBufferWriter.Rent(512);
         write(frame);
         GrpcWebText.Encode(frame.WrittenMemory.Span, Response.BodyWriter);
     }

@@ -16,6 +16,12 @@ internal sealed class CallRejectedException(int httpStatus, StatusCode code, str
     /// <summary>Headers that tell the client what would work: <c>Allow</c> for 405, <c>Accept-Post</c> for 415.</summary>
     public KeyValuePair<string, string>? Hint { get; init; }
 
+    /// <summary>
+    /// Whether the refusal is told in JSON whatever the call would answer in: a 406, where no format the client accepts
+    /// could carry it (docs/protocol.md section 5).
+    /// </summary>
+    public bool InJson { get; init; }
+
     public static CallRejectedException MethodNotAllowed(string verb, string allow) =>
         new(StatusCodes.Status405MethodNotAllowed, StatusCode.Unimplemented, $"The HTTP method {verb} is not allowed here; use {allow}.")
         {
@@ -32,7 +38,10 @@ internal sealed class CallRejectedException(int httpStatus, StatusCode code, str
     /// <summary>A 406 whose sentence names every type the service's <paramref name="codecs"/> write.</summary>
     public static CallRejectedException NotAcceptable(MessageCodecs codecs) =>
         new(StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument,
-            $"None of the media types in the Accept header can be written; this service writes {string.Join(", ", codecs.Writable.Select(t => t.MediaType))}.");
+            $"None of the media types in the Accept header can be written; this service writes {string.Join(", ", codecs.Writable.Select(t => t.MediaType))}.")
+        {
+            InJson = true,
+        };
 
     public static CallRejectedException TooLarge(long limit) =>
         new(StatusCodes.Status413PayloadTooLarge, StatusCode.ResourceExhausted,

@@ -129,7 +129,6 @@ internal sealed class NativeProtocol : CallProtocol
     {
         var context = call.HttpContext;
         context.Response.Headers.Vary = "Accept";
-        call.ErrorType = call.Route.ErrorType;
         switch (call.Route.Kind)
         {
             case MethodType.Unary:
@@ -223,13 +222,11 @@ internal sealed class NativeProtocol : CallProtocol
         var responseType = route.ForcedType ?? AcceptNegotiator.Negotiate(codecs, request.Headers.Accept, own);
         if (responseType is null)
         {
-            call.ErrorType = codecs.Canonical(MessageFormat.Json);
             throw CallRejectedException.NotAcceptable(codecs);
         }
 
         call.RequestReader = reader;
         call.ResponseType = responseType;
-        call.ErrorType = responseType;
         ProtoHttpLog.FormatChosen(route.Settings.Logger, route.Method.Name, reader?.Name, responseType.ContentType);
     }
 
@@ -305,15 +302,16 @@ internal sealed class NativeProtocol : CallProtocol
         var type = route.ForcedStream ?? streams.Negotiate(call.HttpContext.Request.Headers.Accept, own);
         if (type is null)
         {
-            call.ErrorType = route.Settings.Codecs.Canonical(MessageFormat.Json);
             throw new CallRejectedException(StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument,
-                $"None of the media types in the Accept header is a stream format; a streaming method answers {streams.WritableList}.");
+                $"None of the media types in the Accept header is a stream format; a streaming method answers {streams.WritableList}.")
+            {
+                InJson = true,
+            };
         }
 
         call.RequestReader = reader;
+        // Before a stream starts, its errors are unary answers in the stream's codec (ProtoHttpServerCallContext.ErrorType).
         call.ResponseStreamType = type;
-        // Before a stream starts, its errors are unary answers in the stream's codec.
-        call.ErrorType = route.Settings.Codecs.Canonical(type.Codec);
         ProtoHttpLog.FormatChosen(route.Settings.Logger, route.Method.Name, reader?.Name, type.ContentType);
     }
 

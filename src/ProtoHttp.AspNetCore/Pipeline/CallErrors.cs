@@ -94,7 +94,7 @@ internal static class CallErrors
         {
             case CallRejectedException rejected:
                 ProtoHttpLog.CallRejected(logger, method, rejected.HttpStatus, rejected.Message);
-                return new CallFailure(rejected.HttpStatus, rejected.Code, rejected.Message, rejected.Hint);
+                return new CallFailure(rejected.HttpStatus, rejected.Code, rejected.Message, rejected.Hint, InJson: rejected.InJson);
 
             case InvalidMessageException invalid:
                 ProtoHttpLog.BadRequestBody(logger, method, invalid.Message);
@@ -119,7 +119,7 @@ internal static class CallErrors
                     _ => new CallFailure(badRequest.StatusCode, StatusCode.InvalidArgument, $"The request body could not be read: {badRequest.Message}"),
                 };
 
-            case OperationCanceledException when call.CallDeadline.Expired:
+            case OperationCanceledException when call.DeadlineExpired:
                 ProtoHttpLog.DeadlineExceeded(logger, method, call.Timeout);
                 return new CallFailure(StatusCodes.Status504GatewayTimeout, StatusCode.DeadlineExceeded,
                     $"The deadline of {call.Timeout?.TotalMilliseconds} ms passed before the call completed.");

@@ -34,7 +34,7 @@ internal abstract class CallProtocol
     /// Checks that the request is a call this endpoint takes (verb, transport, media types, protocol headers) and decides
     /// how it is read and answered, on <paramref name="call"/>: <see cref="ProtoHttpServerCallContext.RequestReader"/>,
     /// <see cref="ProtoHttpServerCallContext.ResponseType"/> or <see cref="ProtoHttpServerCallContext.ResponseStreamType"/>,
-    /// and <see cref="ProtoHttpServerCallContext.ErrorType"/>. Runs before the deadline starts.
+    /// from which <see cref="ProtoHttpServerCallContext.ErrorType"/> follows. Runs before the deadline starts.
     /// </summary>
     /// <exception cref="Internal.CallRejectedException">The request is not such a call (405, 406, 415, 505...).</exception>
     public abstract void Accept(ProtoHttpServerCallContext call);

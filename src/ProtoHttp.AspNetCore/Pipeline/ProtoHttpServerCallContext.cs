@@ -22,24 +22,19 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, CallRo
     /// </summary>
     public const string HttpContextKey = "__HttpContext";
 
-    private Metadata? _requestHeaders;
-    private Metadata? _responseTrailers;
-    private AuthContext? _authContext;
-    private Dictionary<object, object>? _userState;
-    private CallTelemetry.CallScope _telemetry;
-    private CallDeadline _callDeadline;
-    private StreamCallState? _stream;
+    // The object stays small (one per call, BENCHMARKS.md's 100 bytes): what most calls never use is in _onDemand.
+    private OnDemandCallState? _onDemand;
 
     public HttpContext HttpContext { get; } = httpContext;
 
     /// <summary>The endpoint the call came in on: its protocol, method and route options.</summary>
     public CallRoute Route { get; } = route;
 
-    /// <summary>The call's deadline: <see cref="CallDeadline.IsStarted"/> once <see cref="StartDeadline"/> ran.</summary>
-    public ref readonly CallDeadline CallDeadline => ref _callDeadline;
-
     /// <summary>How long the call may take (the client's timeout or the host's), for the text of a missed deadline.</summary>
-    public TimeSpan? Timeout => _callDeadline.Timeout;
+    public TimeSpan? Timeout => _onDemand?.Deadline?.Timeout;
+
+    /// <summary>Whether the call's deadline passed (the client's or the host's), as opposed to the client going away.</summary>
+    public bool DeadlineExpired => _onDemand is { } state && (state.HostTimeoutExpired || state.Deadline is { Expired: true });
 
     /// <summary>
     /// Whether what fails now fails in the app's code (the service, its interceptors, their activation) rather than
@@ -53,54 +48,61 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, CallRo
     /// <summary>The type a unary answer goes out in.</summary>
     public WritableMediaType? ResponseType { get; set; }
 
-    /// <summary>The type an error status and body go out in; null where the request decides (<see cref="ErrorFormat"/>).</summary>
-    public WritableMediaType? ErrorType { get; set; }
+    /// <summary>
+    /// The type an error status and body go out in before the answer started: the unary answer's own type once chosen,
+    /// a stream's codec's canonical type, else what the route's suffix forces; null where the request decides
+    /// (<see cref="ErrorFormat"/>). A 406 for a format nobody accepts says so in JSON (<see cref="CallFailure.InJson"/>).
+    /// </summary>
+    public WritableMediaType? ErrorType => ResponseType
+        ?? (ResponseStreamType is { } stream ? Route.Settings.Codecs.Canonical(stream.Codec) : Route.ErrorType);
 
     /// <summary>The framing and codec of a streaming answer.</summary>
     public StreamMediaType? ResponseStreamType
     {
-        get => _stream?.ResponseStreamType;
+        get => _onDemand?.Stream?.ResponseStreamType;
         set => Stream.ResponseStreamType = value;
     }
 
     /// <summary>The envelope stream the request body is in, when it is in envelopes.</summary>
     public StreamMediaType? RequestEnvelope
     {
-        get => _stream?.RequestEnvelope;
+        get => _onDemand?.Stream?.RequestEnvelope;
         set => Stream.RequestEnvelope = value;
     }
 
     /// <summary>Whether request envelopes flagged compressed (0x01) hold gzip, as the client and the protocol agreed.</summary>
     public bool RequestCompressed
     {
-        get => _stream?.RequestCompressed ?? false;
+        get => _onDemand?.Stream?.RequestCompressed ?? false;
         set => Stream.RequestCompressed = value;
     }
 
     /// <summary>The streaming answer, once opened: after its first byte a failure can only be told in its last record.</summary>
     public StreamResponseWriter? ResponseStream
     {
-        get => _stream?.ResponseStream;
+        get => _onDemand?.Stream?.ResponseStream;
         set => Stream.ResponseStream = value;
     }
 
     /// <summary>The request stream of a client-streaming or bidirectional call, once opened.</summary>
     public IRequestStream? RequestStream
     {
-        get => _stream?.RequestStream;
+        get => _onDemand?.Stream?.RequestStream;
         set => Stream.RequestStream = value;
     }
 
     /// <summary>Whether the service set response trailers, without making the collection.</summary>
-    public bool HasResponseTrailers => _responseTrailers is { Count: > 0 };
+    public bool HasResponseTrailers => _onDemand?.ResponseTrailers is { Count: > 0 };
 
     /// <summary>The service's trailers, or <see langword="null"/> when it set none.</summary>
-    public Metadata? TrailersOrNull => HasResponseTrailers ? _responseTrailers : null;
+    public Metadata? TrailersOrNull => HasResponseTrailers ? _onDemand!.ResponseTrailers : null;
 
     protected override string MethodCore => Route.Method.FullName;
 
+    private OnDemandCallState OnDemand => _onDemand ??= new();
+
     // Made by the first stream property set: a unary call never pays for it.
-    private StreamCallState Stream => _stream ??= new();
+    private StreamCallState Stream => OnDemand.Stream ??= new();
 
     protected override string HostCore => HttpContext.Request.Host.Value ?? string.Empty;
 
@@ -118,26 +120,41 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, CallRo
         }
     }
 
-    protected override DateTime DeadlineCore => _callDeadline.IsStarted ? _callDeadline.Utc : DateTime.MaxValue;
+    protected override DateTime DeadlineCore => _onDemand?.Deadline?.Utc ?? DateTime.MaxValue;
 
-    protected override Metadata RequestHeadersCore => _requestHeaders ??= HeaderMetadata.FromRequest(HttpContext.Request.Headers);
+    protected override Metadata RequestHeadersCore => OnDemand.RequestHeaders ??= HeaderMetadata.FromRequest(HttpContext.Request.Headers);
 
-    protected override CancellationToken CancellationTokenCore => _callDeadline.IsStarted ? _callDeadline.Token : HttpContext.RequestAborted;
+    protected override CancellationToken CancellationTokenCore => _onDemand?.Deadline?.Token ?? HttpContext.RequestAborted;
 
-    protected override Metadata ResponseTrailersCore => _responseTrailers ??= [];
+    protected override Metadata ResponseTrailersCore => OnDemand.ResponseTrailers ??= [];
 
-    protected override Status StatusCore { get; set; }
+    // Read on every call (ServiceReturned) without making the state: default(Status) is OK.
+    protected override Status StatusCore
+    {
+        get => _onDemand?.Status ?? default;
+        set => OnDemand.Status = value;
+    }
 
-    protected override WriteOptions? WriteOptionsCore { get; set; }
+    protected override WriteOptions? WriteOptionsCore
+    {
+        get => _onDemand?.WriteOptions;
+        set => OnDemand.WriteOptions = value;
+    }
 
     // Made only when asked for: most services never look, and every call would pay for it.
-    protected override AuthContext AuthContextCore => _authContext ??= PeerAuthContext.For(HttpContext.Connection.ClientCertificate);
+    protected override AuthContext AuthContextCore => OnDemand.AuthContext ??= PeerAuthContext.For(HttpContext.Connection.ClientCertificate);
 
     // Made only when asked for, like the rest; grpc-dotnet's GetHttpContext() asks, and finds the HttpContext there.
-    protected override IDictionary<object, object> UserStateCore => _userState ??= new() { [HttpContextKey] = HttpContext };
+    protected override IDictionary<object, object> UserStateCore => OnDemand.UserState ??= new() { [HttpContextKey] = HttpContext };
 
     /// <summary>Starts the call's telemetry; ended by <see cref="EndAsync"/>.</summary>
-    public void StartTelemetry() => _telemetry = CallTelemetry.Start(this);
+    public void StartTelemetry()
+    {
+        if (CallTelemetry.Start(this) is { } scope)
+        {
+            OnDemand.Telemetry = scope;
+        }
+    }
 
     /// <summary>
     /// Starts the deadline of the client's <paramref name="timeout"/> (none when null) or the host's, whichever is sooner:
@@ -145,7 +162,12 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, CallRo
     /// </summary>
     public void StartDeadline(TimeSpan? timeout)
     {
-        _callDeadline = Internal.CallDeadline.Start(HttpContext, timeout, streaming: Route.Kind != MethodType.Unary);
+        var deadline = CallDeadline.Start(HttpContext, timeout, streaming: Route.Kind != MethodType.Unary, out var hostExpired);
+        if (deadline is not null || hostExpired)
+        {
+            OnDemand.Deadline = deadline;
+            OnDemand.HostTimeoutExpired = hostExpired;
+        }
     }
 
     /// <summary>
@@ -165,10 +187,10 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, CallRo
     /// <summary>Ends the call: its telemetry with <paramref name="code"/>, its streams, its deadline.</summary>
     public ValueTask EndAsync(StatusCode code)
     {
-        _telemetry.Stop(this, code);
-        if (_stream is null)
+        _onDemand?.Telemetry?.Stop(this, code);
+        if (_onDemand?.Stream is null)
         {
-            _callDeadline.Dispose();
+            _onDemand?.Deadline?.Dispose();
             return ValueTask.CompletedTask;
         }
 
@@ -201,6 +223,6 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, CallRo
             await responses.DisposeAsync();
         }
 
-        _callDeadline.Dispose();
+        _onDemand?.Deadline?.Dispose();
     }
 }

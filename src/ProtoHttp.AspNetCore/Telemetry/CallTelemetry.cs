@@ -27,10 +27,20 @@ internal static class CallTelemetry
     private static readonly UpDownCounter<long> ActiveStreams = Meter.CreateUpDownCounter<long>(
         "rpc.server.active_streams", unit: "{stream}", description: "Streaming calls in progress.");
 
-    /// <summary>Starts the telemetry of one call, tagged with its protocol's <c>rpc.system</c>.</summary>
-    public static CallScope Start(ProtoHttpServerCallContext call)
+    /// <summary>
+    /// Starts the telemetry of one call, tagged with its protocol's <c>rpc.system</c>; <see langword="null"/> when nothing
+    /// listens to the activity source or the instruments, so an unobserved call keeps no telemetry state (a call that
+    /// started before a listener came is not measured, as ASP.NET Core's own request metrics decide at the start).
+    /// </summary>
+    public static CallScope? Start(ProtoHttpServerCallContext call)
     {
         var method = call.Route.Method;
+        var streaming = method.Type != MethodType.Unary;
+        if (!Source.HasListeners() && !Duration.Enabled && !RequestSize.Enabled && !ResponseSize.Enabled && !(streaming && ActiveStreams.Enabled))
+        {
+            return null;
+        }
+
         var system = call.Route.Protocol.TelemetrySystem;
         var activity = Source.HasListeners() ? Source.StartActivity($"{method.ServiceName}/{method.Name}", ActivityKind.Internal) : null;
         if (activity is not null)
@@ -40,7 +50,7 @@ internal static class CallTelemetry
             activity.SetTag("rpc.method", method.Name);
         }
 
-        if (method.Type != MethodType.Unary && ActiveStreams.Enabled)
+        if (streaming && ActiveStreams.Enabled)
         {
             ActiveStreams.Add(1, Tags(system, method));
         }

@@ -92,6 +92,122 @@ public sealed class GrpcWebTests(SampleServerFixture fixture) : IClassFixture<Sa
         Assert.Equal("0", trailers["grpc-status"]);
     }
 
+    [Theory]
+    [InlineData("application/grpc-web+json")]
+    [InlineData("application/grpc-web-text+proto")]
+    public async Task AUnaryCallInJsonOrTextIsAnsweredInTheRequestsTypeAndCodec(string contentType)
+    {
+        var tree = new Tree { Name = "Ünicode 100%", Shade = Shade.Dark, Data = ByteString.CopyFrom(1, 2, 3), Result = { new Leaf { Url = "u" } } };
+        var json = contentType.EndsWith("+json", StringComparison.Ordinal);
+        var frame = GrpcWebWire.Frame(json ? Encoding.UTF8.GetBytes(JsonFormatter.Default.Format(tree)) : tree.ToByteArray());
+        var body = json ? frame : Encoding.ASCII.GetBytes(Convert.ToBase64String(frame));
+
+        using var response = await _server.Client.SendAsync(GrpcWebWire.Post($"/{TestService}/Echo", body, contentType));
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal(contentType, response.Content.Headers.ContentType?.MediaType);
+        var (messages, trailers) = GrpcWebWire.Read(json ? await response.Content.ReadAsByteArrayAsync() : GrpcWebWire.DecodeText(await response.Content.ReadAsStringAsync()));
+        var answer = Assert.Single(messages);
+        Assert.Equal(tree, json ? Tree.Parser.ParseJson(Encoding.UTF8.GetString(answer)) : Tree.Parser.ParseFrom(answer));
+        Assert.Equal("0", trailers["grpc-status"]);
+        Assert.False(trailers.ContainsKey("grpc-message"), "a success carries no grpc-message");
+    }
+
+    [Fact]
+    public async Task AnRpcExceptionsRichStatusIsGrpcStatusDetailsBinAndItsTextPercentEncodedInTheTrailersFrame()
+    {
+        var details = ConnectWire.RpcStatus(3, "bad sku", Any.Pack(new StringValue { Value = "sku 7" }));
+        var request = new FailRequest { Code = "INVALID_ARGUMENT", Detail = "bad sku: 100% Ünicode", StatusDetails = details };
+
+        using var response = await _server.Client.SendAsync(GrpcWebWire.Post($"/{TestService}/Fail", GrpcWebWire.Frame(request)));
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        var (messages, trailers) = GrpcWebWire.Read(await response.Content.ReadAsByteArrayAsync());
+        Assert.Empty(messages);
+        Assert.Equal("3", trailers["grpc-status"]);
+        Assert.Equal("bad sku: 100%25 %C3%9Cnicode", trailers["grpc-message"]);
+        Assert.Equal(details.ToByteArray(), Convert.FromBase64String(trailers["grpc-status-details-bin"]));
+        // The service's failure-reason trailer holds the same text, which a header line cannot: left out, not mangled.
+        Assert.False(trailers.ContainsKey("failure-reason"));
+    }
+
+    [Theory]
+    [InlineData("application/grpc-web+proto")]
+    [InlineData("application/grpc-web-text")]
+    public async Task AGrpcTimeoutThatPassesInAStreamUnderWayEndsItWithStatusFourAfterItsMessages(string contentType)
+    {
+        _server.StreamProbe.Reset();
+        var frame = GrpcWebWire.Frame(new CountRequest { Count = 2, WaitForCancellation = true });
+        var text = contentType.Contains("-text", StringComparison.Ordinal);
+        var body = text ? Encoding.ASCII.GetBytes(Convert.ToBase64String(frame)) : frame;
+
+        // 2 s: room for two ticks on a loaded machine before the deadline, which only then has anything to end.
+        using var response = await _server.Client.SendAsync(GrpcWebWire.Post("/protohttp.tests.streaming.StreamingService/Count", body, contentType, timeout: "2S"));
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        var (messages, trailers) = GrpcWebWire.Read(text ? GrpcWebWire.DecodeText(await response.Content.ReadAsStringAsync()) : await response.Content.ReadAsByteArrayAsync());
+        Assert.Equal([0, 1], messages.Select(m => Tick.Parser.ParseFrom(m).Sequence));
+        Assert.Equal("4", trailers["grpc-status"]);
+        Assert.Equal("The deadline of 2000 ms passed before the call completed.", trailers["grpc-message"]);
+        await _server.StreamProbe.Cancelled.WaitAsync(TimeSpan.FromSeconds(30));
+    }
+
+    [Fact]
+    public async Task AClientThatLeavesAGrpcWebStreamFiresTheServiceToken()
+    {
+        _server.StreamProbe.Reset();
+        var request = GrpcWebWire.Post("/protohttp.tests.streaming.StreamingService/Count", GrpcWebWire.Frame(new CountRequest { Count = 1, WaitForCancellation = true }));
+        using (var response = await _server.Client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead))
+        {
+            await using var stream = await response.Content.ReadAsStreamAsync();
+            var header = new byte[5];
+            await stream.ReadExactlyAsync(header);
+            Assert.Equal(0, header[0]); // The first message frame arrived: the service is waiting now.
+        }
+
+        await _server.StreamProbe.Cancelled.WaitAsync(TimeSpan.FromSeconds(30));
+        await _server.Logs.WhenRequestsEndedAsync();
+        Assert.DoesNotContain(_server.Logs.Errors, e => e.Message.Contains("Count", StringComparison.Ordinal));
+    }
+
+    [Theory]
+    [InlineData("application/grpc-web+proto")]
+    [InlineData("application/grpc-web+json")]
+    public async Task AMessageNestedDeeperThanTheLimitIsInvalidArgument(string contentType)
+    {
+        var tree = new Tree { Name = "leaf" };
+        for (var i = 0; i < 150; i++)
+        {
+            tree = new Tree { Child = tree };
+        }
+
+        // Google.Protobuf's JSON formatter would refuse to write so deep: the JSON is written by hand.
+        var payload = contentType.EndsWith("+json", StringComparison.Ordinal)
+            ? Encoding.UTF8.GetBytes(string.Concat(Enumerable.Repeat("{\"child\":", 150)) + "{\"name\":\"leaf\"}" + new string('}', 150))
+            : tree.ToByteArray();
+
+        using var response = await _server.Client.SendAsync(GrpcWebWire.Post($"/{TestService}/Echo", GrpcWebWire.Frame(payload), contentType));
+
+        var (messages, trailers) = GrpcWebWire.Read(await response.Content.ReadAsByteArrayAsync());
+        Assert.Empty(messages);
+        Assert.Equal("3", trailers["grpc-status"]);
+        Assert.NotEmpty(trailers["grpc-message"]);
+    }
+
+    [Theory]
+    [InlineData("application/grpc-web")]
+    [InlineData("application/grpc-web-text")]
+    public async Task AClientStreamingMethodRefusesGrpcWebWith415BesideGrpcDotnetsCatchAll(string contentType)
+    {
+        // The sample maps services with grpc-dotnet too, whose catch-all answers unknown services' gRPC calls; gRPC-Web
+        // at a method it cannot call is still refused by ProtoHttp's Connect endpoint there (docs/grpc-web.md).
+        using var response = await _server.Client.SendAsync(
+            GrpcWebWire.Post("/protohttp.tests.streaming.StreamingService/Sum", GrpcWebWire.Frame(new Tick()), contentType));
+
+        Assert.Equal(HttpStatusCode.UnsupportedMediaType, response.StatusCode);
+        Assert.Contains($"'{contentType}' is not a Connect streaming codec", await response.Content.ReadAsStringAsync());
+    }
+
     [Fact]
     public async Task AServiceExceptionIsUnknownWithTheFixedSentenceNeverItsText()
     {

@@ -59,6 +59,7 @@ public sealed class ConnectionLimitTests : IAsyncLifetime
 
         var (statusLine, body) = await answer.WaitAsync(TimeSpan.FromSeconds(10));
         Assert.True(DateTime.UtcNow - started < TimeSpan.FromSeconds(15), "the rate limit must cut the client off after its grace period");
+        await _server.Logs.WhenRequestsEndedAsync(); // Then every log line of the request is in.
         // Kestrel's verdict reaches the error funnel, which answers it in the route's own error format, the same status
         // and code on ProtoHttp's route and on Connect's.
         Assert.Equal("HTTP/1.1 408 Request Timeout", statusLine);
@@ -81,7 +82,8 @@ public sealed class ConnectionLimitTests : IAsyncLifetime
             var stream = tcp.GetStream();
             await stream.WriteAsync(Head(Slow, "application/json", 1_000));
             await stream.WriteAsync(Encoding.ASCII.GetBytes("{\"delayMs\":"));
-            await Task.Delay(200);
+            // Gone only once the server is reading the body: Kestrel's line when the app starts to read it.
+            await WaitForAsync(() => _server.Logs.Entries.Any(e => e.EventId.Name == "RequestBodyStart"));
             tcp.Client.LingerState = new LingerOption(enable: true, seconds: 0); // Closed with a reset, as a crashed client would.
         }
 
@@ -113,6 +115,7 @@ public sealed class ConnectionLimitTests : IAsyncLifetime
     {
         using var response = await _server.Client.SendAsync(Wire.Post(Slow, new SlowRequest { DelayMs = 1 }, "application/x-protobuf"));
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        await _server.Logs.WhenRequestsEndedAsync(); // Every request's log lines are in, the misbehaving one's too.
         Assert.Empty(_server.Logs.Errors);
     }
 
@@ -152,11 +155,9 @@ public sealed class ConnectionLimitTests : IAsyncLifetime
 
     private static async Task WaitForAsync(Func<bool> condition)
     {
-        for (var i = 0; i < 200 && !condition(); i++)
+        for (var deadline = DateTime.UtcNow.AddSeconds(30); !condition(); await Task.Delay(20))
         {
-            await Task.Delay(50);
+            Assert.True(DateTime.UtcNow < deadline, "Waited 30 s for the server's log line.");
         }
-
-        Assert.True(condition());
     }
 }

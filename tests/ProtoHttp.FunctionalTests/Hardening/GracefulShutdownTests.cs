@@ -16,12 +16,10 @@ public sealed class GracefulShutdownTests
         var calls = Enumerable.Range(0, 4)
             .Select(_ => server.Client.SendAsync(Wire.Post("/test_service.proto/Slow", new SlowRequest { DelayMs = 2_000 }, "application/x-protobuf")))
             .ToList();
-        await server.Probe.Started.WaitAsync(TimeSpan.FromSeconds(10));
-        await Task.Delay(200); // Let every call reach the service.
+        await WaitUntilAsync(() => server.Probe.StartedCalls == calls.Count, "every call to reach the service");
 
         var stopping = server.StopAsync();
-        await Task.Delay(300);
-        var refusedWhileStopping = await IsRefusedAsync(address);
+        var refusedWhileStopping = await RefusedBeforeAsync(address, stopping);
         var started = DateTime.UtcNow;
         await stopping.WaitAsync(TimeSpan.FromSeconds(25)); // Well inside the host's default shutdown timeout of 30 s.
 
@@ -36,6 +34,33 @@ public sealed class GracefulShutdownTests
         Assert.True(await IsRefusedAsync(address), "a new connection was accepted after the host stopped");
         Assert.True(DateTime.UtcNow - started < TimeSpan.FromSeconds(5), "stopping waited for more than the calls in flight");
         Assert.Empty(server.Logs.Errors);
+    }
+
+    /// <summary>
+    /// Whether a new connection is refused before <paramref name="stopping"/> completes: Kestrel stops listening first,
+    /// then waits for the calls in flight, so the refusal comes while they run. Tried until then, not after a pause.
+    /// </summary>
+    private static async Task<bool> RefusedBeforeAsync(Uri address, Task stopping)
+    {
+        while (!stopping.IsCompleted)
+        {
+            if (await IsRefusedAsync(address))
+            {
+                return !stopping.IsCompleted;
+            }
+
+            await Task.Delay(10); // How often to try, not how long to wait: the loop ends with the stop.
+        }
+
+        return false;
+    }
+
+    private static async Task WaitUntilAsync(Func<bool> condition, string what)
+    {
+        for (var deadline = DateTime.UtcNow.AddSeconds(30); !condition(); await Task.Delay(10))
+        {
+            Assert.True(DateTime.UtcNow < deadline, $"Waited 30 s for {what}.");
+        }
     }
 
     private static async Task<bool> IsRefusedAsync(Uri address)

@@ -59,7 +59,7 @@ public class BadInputTests
         var body = $"<?xml version=\"1.0\"?><!DOCTYPE root [<!ENTITY xxe SYSTEM \"http://127.0.0.1:{port}/secret\">"
             + "<!ENTITY file SYSTEM \"file:///etc/passwd\">]><root><query>&xxe;&file;</query></root>";
         AssertFails(MessageFormat.Xml, body, SearchRequest.Descriptor, "DTD");
-        Thread.Sleep(100);
+        // A fetch happens inside the read, which has returned: its connection, never accepted, would be queued by now.
         Assert.False(listener.Pending(), "The reader connected to the external entity's URL.");
     }
 

@@ -37,7 +37,8 @@ public class NativeProtocolTests
         var refused = Assert.Throws<AspNetCore.Internal.CallRejectedException>(() => NativeProtocol.Instance.Accept(call));
 
         Assert.Equal(StatusCodes.Status406NotAcceptable, refused.HttpStatus);
-        Assert.Same(_harness.Settings.Codecs.Codec(MessageFormat.Json), call.ErrorType!.Codec);
+        Assert.True(refused.InJson);
+        Assert.Null(call.ResponseType);
     }
 
     [Fact]
@@ -51,6 +52,32 @@ public class NativeProtocolTests
         NativeProtocol.Instance.Accept(call);
 
         Assert.Same(events, call.ResponseStreamType);
+    }
+
+    [Fact]
+    public void BeforeAStreamStartsItsErrorsGoOutInItsCodec()
+    {
+        var http = _harness.Request("POST", "application/json", "{}"u8.ToArray());
+        http.Request.Headers.Accept = "application/x-ndjson";
+        var call = Call(http, "Repeat");
+
+        NativeProtocol.Instance.Accept(call);
+
+        Assert.Null(call.ResponseType);
+        Assert.Same(_harness.Settings.Codecs.Canonical(call.ResponseStreamType!.Codec), call.ErrorType);
+    }
+
+    [Fact]
+    public void NoStreamFormatInAcceptIsRefusedWithAnErrorInJson()
+    {
+        var http = _harness.Request("POST", "application/json", "{}"u8.ToArray());
+        http.Request.Headers.Accept = "application/xml";
+        var call = Call(http, "Repeat");
+
+        var refused = Assert.Throws<AspNetCore.Internal.CallRejectedException>(() => NativeProtocol.Instance.Accept(call));
+
+        Assert.Equal(StatusCodes.Status406NotAcceptable, refused.HttpStatus);
+        Assert.True(refused.InJson);
     }
 
     [Fact]

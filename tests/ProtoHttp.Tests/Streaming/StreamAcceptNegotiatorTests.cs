@@ -1,3 +1,4 @@
+using Microsoft.Extensions.Primitives;
 using ProtoHttp.Streaming;
 
 namespace ProtoHttp.Tests.Streaming;
@@ -32,7 +33,7 @@ public sealed class StreamAcceptNegotiatorTests
     [InlineData("garbage", "Lines", "application/x-ndjson")]
     public void ChoosesTheStreamSection9Names(string? accept, string own, string expected)
     {
-        var chosen = Negotiator.Negotiate(accept is null ? [] : [accept], Own(own));
+        var chosen = Negotiator.Negotiate(new StringValues(accept), Own(own));
 
         Assert.NotNull(chosen);
         Assert.Equal(expected, chosen.ContentType);
@@ -45,7 +46,7 @@ public sealed class StreamAcceptNegotiatorTests
     [InlineData("*/*;q=0")]
     public void ReturnsNullWhenNoStreamIsAcceptable(string accept)
     {
-        Assert.Null(Negotiator.Negotiate([accept], Negotiator.Lines));
+        Assert.Null(Negotiator.Negotiate(new StringValues(accept), Negotiator.Lines));
     }
 
     [Theory]

@@ -1,3 +1,5 @@
+using Microsoft.Extensions.Primitives;
+
 namespace ProtoHttp.Streaming;
 
 /// <summary>
@@ -64,7 +66,7 @@ internal sealed class StreamAcceptNegotiator
         StreamMediaTypes.EnvelopeCodec(contentType, codecs) is { } codec ? Envelopes(codec) : null;
 
     /// <returns>The chosen type, or <see langword="null"/> when no stream format is acceptable (406).</returns>
-    public StreamMediaType? Negotiate(IReadOnlyList<string?> accept, StreamMediaType own)
+    public StreamMediaType? Negotiate(StringValues accept, StreamMediaType own)
     {
         if (MediaRange.ParseAll(accept) is not { } ranges)
         {

@@ -28,7 +28,7 @@ internal sealed class EnvelopeStreamWriter(HttpContext context, StreamMediaType 
             return;
         }
 
-        using var payload = new PooledBufferWriter(512);
+        using var payload = PooledBufferWriter.Rent(512);
         codec.Write(message, payload);
         Envelope.Write(output, Envelope.MessageFlag, payload.WrittenMemory.Span);
     }
@@ -44,7 +44,7 @@ internal sealed class EnvelopeStreamWriter(HttpContext context, StreamMediaType 
         }
         else
         {
-            using var payload = new PooledBufferWriter(512);
+            using var payload = PooledBufferWriter.Rent(512);
             codec.Write(message, payload);
             WriteEnvelope(output, Envelope.MessageFlag, payload.WrittenMemory.Span);
         }
@@ -54,7 +54,7 @@ internal sealed class EnvelopeStreamWriter(HttpContext context, StreamMediaType 
 
     protected override async Task WriteEndCoreAsync(StreamOutcome outcome, CancellationToken cancellationToken)
     {
-        using var payload = new PooledBufferWriter(256);
+        using var payload = PooledBufferWriter.Rent(256);
         StreamEndRecord.WriteConnectEnd(outcome, payload);
         WriteEnvelope(Response.BodyWriter, Envelope.EndStreamFlag, payload.WrittenMemory.Span);
         await FlushAsync(cancellationToken);

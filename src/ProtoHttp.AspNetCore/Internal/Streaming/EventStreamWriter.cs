@@ -41,7 +41,7 @@ internal sealed class EventStreamWriter : StreamResponseWriter
 
     protected internal override void Frame(IMessage message, IBufferWriter<byte> output)
     {
-        using var data = new PooledBufferWriter(512);
+        using var data = PooledBufferWriter.Rent(512);
         _json.Write(message, data);
         WriteEvent(output, default, data.WrittenMemory.Span);
     }
@@ -51,7 +51,7 @@ internal sealed class EventStreamWriter : StreamResponseWriter
         cancellationToken.ThrowIfCancellationRequested();
         // The JSON is written whole before any of the event goes out: a message it cannot carry fails the write and
         // leaves nothing of the event in the response.
-        using (var data = new PooledBufferWriter(512))
+        using (var data = PooledBufferWriter.Rent(512))
         {
             _json.Write(message, data);
             WriteEvent(Response.BodyWriter, default, data.WrittenMemory.Span);
@@ -62,7 +62,7 @@ internal sealed class EventStreamWriter : StreamResponseWriter
 
     protected override Task WriteEndCoreAsync(StreamOutcome outcome, CancellationToken cancellationToken)
     {
-        using (var data = new PooledBufferWriter(256))
+        using (var data = PooledBufferWriter.Rent(256))
         {
             StreamEndRecord.WriteEventData(outcome, data);
             WriteEvent(Response.BodyWriter, "end"u8, data.WrittenMemory.Span);

@@ -20,7 +20,7 @@ internal sealed class LineStreamWriter(HttpContext context, StreamMediaType type
     protected override async Task WriteMessageCoreAsync(IMessage message, CancellationToken cancellationToken)
     {
         // Written whole before it goes out, so a message JSON cannot carry fails without leaving half a line.
-        using var line = new PooledBufferWriter(512);
+        using var line = PooledBufferWriter.Rent(512);
         Frame(message, line);
         await Response.BodyWriter.WriteAsync(line.WrittenMemory, cancellationToken);
         await FlushAsync(cancellationToken);
@@ -28,7 +28,7 @@ internal sealed class LineStreamWriter(HttpContext context, StreamMediaType type
 
     protected override async Task WriteEndCoreAsync(StreamOutcome outcome, CancellationToken cancellationToken)
     {
-        using var line = new PooledBufferWriter(256);
+        using var line = PooledBufferWriter.Rent(256);
         if (StreamEndRecord.WriteLine(outcome, line))
         {
             await Response.BodyWriter.WriteAsync(line.WrittenMemory, cancellationToken);
