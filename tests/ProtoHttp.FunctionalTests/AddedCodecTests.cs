@@ -302,6 +302,21 @@ public sealed class AddedCodecTests : IAsyncLifetime
     }
 
     [Fact]
+    public async Task TheExplorersClientStreamHintNamesTheCodecsEnvelopes()
+    {
+        var request = new HttpRequestMessage(HttpMethod.Get, "/NorthwindStreams.proto");
+        request.Headers.TryAddWithoutValidation("Accept", "text/html");
+
+        using var response = await _server.Client.SendAsync(request);
+        var page = System.Net.WebUtility.HtmlDecode(await response.Content.ReadAsStringAsync());
+
+        // What the UploadOrders route reads, as its endpoint's metadata says: each Connect codec's envelopes.
+        Assert.Contains(
+            "a POST to this route whose body is <code>application/connect+proto</code> or <code>application/connect+json</code> or <code>application/connect+b64</code>.",
+            page, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task OpenApiDescribesTheCodecAndItsCallsWorkAsDescribed()
     {
         var document = await OpenApiDocument.GetAsync(_server.Client);
