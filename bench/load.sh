@@ -9,6 +9,7 @@
 # alternating with the others so drift hits all alike; each result is one JSON line in DIR/load.jsonl.
 # --quick: one 2 s run per configuration, no warm-up; it checks that every peer answers 200, not how fast.
 # --only: just the configurations whose id matches the extended regular expression (e.g. 'protohttp$|connect').
+# --first-run N: number the runs from N (when one comparison's runs are split over invocations: even runs go backwards).
 # Needs wrk and h2load (Debian: wrk, nghttp2-client), installed here when missing and running as root.
 set -euo pipefail
 
@@ -20,6 +21,7 @@ WARMUP_SECONDS=2
 CONNECTIONS=16
 QUICK=0
 ONLY=""
+FIRST_RUN=1
 HTTP_PORT=${PEER_HTTP_PORT:-5191}
 H2C_PORT=${PEER_H2C_PORT:-5192}
 
@@ -31,6 +33,7 @@ while [[ $# -gt 0 ]]; do
     --seconds) SECONDS_PER_RUN=$2; shift ;;
     --connections) CONNECTIONS=$2; shift ;;
     --only) ONLY=$2; shift ;;
+    --first-run) FIRST_RUN=$2; shift ;;
     *) echo "load.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -97,33 +100,35 @@ curl -s -o /dev/null --max-time 1 "$H1/health" || { echo "PeerServer did not sta
 # id|workload|records|format|peer|protocol|method|path|content type|body file
 CONFIGS=()
 add() { [[ -z "$ONLY" || "${1%%|*}" =~ $ONLY ]] && CONFIGS+=("$1") || true; }
+# A ratio's two sides run back to back (ProtoHttp beside its peers), so load that comes and goes on a shared machine
+# hits both alike; even runs go through the list backwards, so neither side always runs first.
 add "w3-protobuf-protohttp|w3|1|protobuf|protohttp|h1|POST|/ProtoService.proto/Search|application/x-protobuf|search.pb"
-add "w3-json-protohttp|w3|1|json|protohttp|h1|POST|/ProtoService.proto/Search|application/json|search.json"
-add "w3-xml-protohttp|w3|1|xml|protohttp|h1|POST|/ProtoService.proto/Search|application/xml|search.xml"
-add "w3-form-protohttp|w3|1|form|protohttp|h1|POST|/ProtoService.proto/Search|application/x-www-form-urlencoded|search.form"
-add "w3-get-protohttp|w3|1|get|protohttp|h1|GET|/ProtoService.proto/Search?query=Chai&result_per_page=1||"
-add "w3-protobuf-protohttp-h2c|w3|1|protobuf|protohttp-h2c|h2c|POST|/ProtoService.proto/Search|application/x-protobuf|search.pb"
 add "w3-protobuf-raw|w3|1|protobuf|raw|h1|POST|/raw/search.pb|application/x-protobuf|search.pb"
-add "w3-json-raw|w3|1|json|raw|h1|POST|/raw/search.json|application/json|search.json"
-add "w3-json-minimal|w3|1|json|minimal|h1|POST|/minimal/search|application/json|search.stj.json"
-add "w3-get-minimal|w3|1|get|minimal|h1|GET|/minimal/search?query=Chai&result_per_page=1||"
-add "w3-json-transcoding|w3|1|json|transcoding|h1|POST|/transcoded/search|application/json|search.json"
-add "w3-get-transcoding|w3|1|get|transcoding|h1|GET|/transcoded/search?query=Chai&result_per_page=1||"
+add "w3-protobuf-protohttp-h2c|w3|1|protobuf|protohttp-h2c|h2c|POST|/ProtoService.proto/Search|application/x-protobuf|search.pb"
 add "w3-protobuf-grpc|w3|1|protobuf|grpc|h2c|POST|/ProtoService.SearchService/Search|application/grpc|search.grpc"
 # Connect on the same services, at the paths gRPC uses too (PeerServer maps both).
 add "w3-protobuf-connect|w3|1|protobuf|connect|h1|POST|/ProtoService.SearchService/Search|application/proto|search.pb"
+add "w3-json-protohttp|w3|1|json|protohttp|h1|POST|/ProtoService.proto/Search|application/json|search.json"
+add "w3-json-raw|w3|1|json|raw|h1|POST|/raw/search.json|application/json|search.json"
+add "w3-json-minimal|w3|1|json|minimal|h1|POST|/minimal/search|application/json|search.stj.json"
+add "w3-json-transcoding|w3|1|json|transcoding|h1|POST|/transcoded/search|application/json|search.json"
 add "w3-json-connect|w3|1|json|connect|h1|POST|/ProtoService.SearchService/Search|application/json|search.json"
+add "w3-get-protohttp|w3|1|get|protohttp|h1|GET|/ProtoService.proto/Search?query=Chai&result_per_page=1||"
+add "w3-get-minimal|w3|1|get|minimal|h1|GET|/minimal/search?query=Chai&result_per_page=1||"
+add "w3-get-transcoding|w3|1|get|transcoding|h1|GET|/transcoded/search?query=Chai&result_per_page=1||"
+add "w3-xml-protohttp|w3|1|xml|protohttp|h1|POST|/ProtoService.proto/Search|application/xml|search.xml"
+add "w3-form-protohttp|w3|1|form|protohttp|h1|POST|/ProtoService.proto/Search|application/x-www-form-urlencoded|search.form"
 for n in 0 10 100 1000; do
   add "w2-$n-protobuf-protohttp|w2|$n|protobuf|protohttp|h1|POST|/Records.proto/Echo|application/x-protobuf|echo-$n.pb"
-  add "w2-$n-json-protohttp|w2|$n|json|protohttp|h1|POST|/Records.proto/Echo|application/json|echo-$n.json"
-  add "w2-$n-xml-protohttp|w2|$n|xml|protohttp|h1|POST|/Records.proto/Echo|application/xml|echo-$n.xml"
-  add "w2-$n-protobuf-protohttp-h2c|w2|$n|protobuf|protohttp-h2c|h2c|POST|/Records.proto/Echo|application/x-protobuf|echo-$n.pb"
   add "w2-$n-protobuf-raw|w2|$n|protobuf|raw|h1|POST|/raw/echo-$n.pb|application/x-protobuf|echo-$n.pb"
-  add "w2-$n-json-minimal|w2|$n|json|minimal|h1|POST|/minimal/echo|application/json|echo-$n.stj.json"
-  add "w2-$n-json-transcoding|w2|$n|json|transcoding|h1|POST|/transcoded/echo|application/json|echo-$n.json"
+  add "w2-$n-protobuf-protohttp-h2c|w2|$n|protobuf|protohttp-h2c|h2c|POST|/Records.proto/Echo|application/x-protobuf|echo-$n.pb"
   add "w2-$n-protobuf-grpc|w2|$n|protobuf|grpc|h2c|POST|/Records.RecordService/Echo|application/grpc|echo-$n.grpc"
   add "w2-$n-protobuf-connect|w2|$n|protobuf|connect|h1|POST|/Records.RecordService/Echo|application/proto|echo-$n.pb"
+  add "w2-$n-json-protohttp|w2|$n|json|protohttp|h1|POST|/Records.proto/Echo|application/json|echo-$n.json"
+  add "w2-$n-json-minimal|w2|$n|json|minimal|h1|POST|/minimal/echo|application/json|echo-$n.stj.json"
+  add "w2-$n-json-transcoding|w2|$n|json|transcoding|h1|POST|/transcoded/echo|application/json|echo-$n.json"
   add "w2-$n-json-connect|w2|$n|json|connect|h1|POST|/Records.RecordService/Echo|application/json|echo-$n.json"
+  add "w2-$n-xml-protohttp|w2|$n|xml|protohttp|h1|POST|/Records.proto/Echo|application/xml|echo-$n.xml"
 done
 
 # One request through curl: the peer must answer 200 (and gRPC status 0) before it is measured.
@@ -217,9 +222,14 @@ if [[ $WARMUP_SECONDS -gt 0 ]]; then
 fi
 
 FAILED=0
-for run in $(seq 1 "$RUNS"); do
-  log "run $run of $RUNS: ${#ACTIVE[@]} configurations x ${SECONDS_PER_RUN} s"
-  for config in "${ACTIVE[@]}"; do
+for run in $(seq "$FIRST_RUN" $((FIRST_RUN + RUNS - 1))); do
+  log "run $run: ${#ACTIVE[@]} configurations x ${SECONDS_PER_RUN} s"
+  ORDER=("${ACTIVE[@]}")
+  if (( run % 2 == 0 )); then
+    ORDER=()
+    for ((i = ${#ACTIVE[@]} - 1; i >= 0; i--)); do ORDER+=("${ACTIVE[i]}"); done
+  fi
+  for config in "${ORDER[@]}"; do
     IFS='|' read -r id workload records format peer protocol method path type bodyname <<<"$config"
     result=$(measure "$protocol" "$method" "$(url_of "$protocol" "$path")" "$type" "$(body_of "$bodyname")" "$SECONDS_PER_RUN")
     printf '{"id":"%s","workload":"%s","records":%s,"format":"%s","peer":"%s","protocol":"%s","run":%d,"connections":%d,"result":%s}\n' \

@@ -7,6 +7,8 @@ using ProtoHttp.Benchmarks;
 //   writes the load script's request bodies.
 // dotnet run -c Release --project bench/ProtoHttp.Benchmarks -- --allocations Class.Method[,Class.Method] [--calls N]
 //   prints each benchmark's bytes per call and, from the runtime's allocation samples, by type (AllocationProfile).
+// dotnet run -c Release --project bench/ProtoHttp.Benchmarks -- --interleave Class.Method,Class.Method [--blocks N] [--calls M]
+//   times the benchmarks in alternating blocks and prints their ratios to the first (InterleavedTiming).
 var quick = args.Contains("--quick");
 var artifacts = Option("--artifacts") ?? Path.Combine(Environment.CurrentDirectory, "BenchmarkDotNet.Artifacts");
 if (Option("--bodies") is { } bodies)
@@ -18,6 +20,12 @@ if (Option("--bodies") is { } bodies)
 if (Option("--allocations") is { } profiled)
 {
     return AllocationProfile.Run(profiled, int.Parse(Option("--calls") ?? "1000000", System.Globalization.CultureInfo.InvariantCulture));
+}
+
+if (Option("--interleave") is { } interleaved)
+{
+    var invariant = System.Globalization.CultureInfo.InvariantCulture;
+    return InterleavedTiming.Run(interleaved, int.Parse(Option("--blocks") ?? "40", invariant), int.Parse(Option("--calls") ?? "5000", invariant));
 }
 
 WireSizes.Write(Path.Combine(artifacts, "sizes.json"));

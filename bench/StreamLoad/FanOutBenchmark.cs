@@ -23,7 +23,9 @@ internal static class FanOutBenchmark
         var target = options.Text("--target", "sse-h1");
         var subscribers = options.Number("--subscribers", 1000);
         var seconds = options.Number("--seconds", 10);
-        var parallel = options.Number("--connect-parallel", 1000);
+        // Subscribers connect at most this many at a time: SignalR's server closes a connection whose handshake has not
+        // arrived within 15 s (its HandshakeTimeout), and 1,000 at once on a shared core exceeded it.
+        var parallel = options.Number("--connect-parallel", 100);
         var connectTickMs = options.Number("--connect-tick-ms", 500);
         var tickMs = options.Number("--tick-ms", 100);
         var settle = TimeSpan.FromSeconds(options.Number("--settle-seconds", 240));
@@ -45,7 +47,7 @@ internal static class FanOutBenchmark
         var tasks = new Task[subscribers];
         for (var i = 0; i < subscribers; i++)
         {
-            tasks[i] = SubscribeAsync(target, peers, recorder, gate, stop.Token);
+            tasks[i] = SubscribeAsync(target, peers, recorder, gate, settle, stop.Token);
         }
 
         // Every subscriber has its first tick, or has failed, or the settle time is up.
@@ -100,7 +102,7 @@ internal static class FanOutBenchmark
     private static async Task<ServerStats> StatsAsync(Peers peers) =>
         await peers.Http1.GetFromJsonAsync("/stats", StreamJson.Default.ServerStats) ?? throw new InvalidDataException("/stats answered nothing.");
 
-    private static async Task SubscribeAsync(string target, Peers peers, FanOutRecorder recorder, SemaphoreSlim gate, CancellationToken stop)
+    private static async Task SubscribeAsync(string target, Peers peers, FanOutRecorder recorder, SemaphoreSlim gate, TimeSpan settle, CancellationToken stop)
     {
         var subscriber = new FanOutRecorder.Subscriber(recorder);
         try
@@ -116,7 +118,7 @@ internal static class FanOutBenchmark
                     await ReadFramesAsync(target == "grpc-h2c", peers, subscriber, gate, stop);
                     break;
                 default:
-                    await ReadHubAsync(peers.Hub(messagePack: target == "signalr-msgpack"), subscriber, gate, stop);
+                    await ReadHubAsync(peers.Hub(messagePack: target == "signalr-msgpack", handshakeTimeout: settle), subscriber, gate, stop);
                     break;
             }
 

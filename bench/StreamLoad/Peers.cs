@@ -87,19 +87,30 @@ internal sealed class Peers : IDisposable
         return response;
     }
 
-    /// <summary>A SignalR connection over WebSockets only (no negotiation round trip), in JSON or MessagePack.</summary>
-    public HubConnection Hub(bool messagePack)
+    /// <summary>
+    /// A SignalR connection over WebSockets only (no negotiation round trip), in JSON or MessagePack, with the client's
+    /// timeouts set for a load tool that holds thousands of connections on one shared core.
+    /// </summary>
+    /// <param name="messagePack">MessagePack instead of JSON.</param>
+    /// <param name="handshakeTimeout">How long the client waits for the server's handshake answer (SignalR's default is
+    /// 15 s): while 10,000 clients connect, a late answer is the load tool's queueing, not a failing server.</param>
+    public HubConnection Hub(bool messagePack, TimeSpan handshakeTimeout)
     {
         var builder = new HubConnectionBuilder()
             .WithUrl(new Uri(Http1Address, StreamWorkload.HubPath), HttpTransportType.WebSockets, o => o.SkipNegotiation = true)
             // W5 holds thousands of connections on one core: a busy moment must not look like a dead server.
-            .WithServerTimeout(TimeSpan.FromMinutes(2));
+            .WithServerTimeout(TimeSpan.FromMinutes(2))
+            // The server drops a client it has not heard from in 30 s (its ClientTimeoutInterval, left at the default):
+            // a ping every 10 s instead of 15 s lets one of them be late on a starved load core.
+            .WithKeepAliveInterval(TimeSpan.FromSeconds(10));
         if (messagePack)
         {
             builder.AddMessagePackProtocol();
         }
 
-        return builder.Build();
+        var hub = builder.Build();
+        hub.HandshakeTimeout = handshakeTimeout;
+        return hub;
     }
 
     public void Dispose()

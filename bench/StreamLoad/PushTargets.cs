@@ -38,7 +38,7 @@ internal static class PushTargets
                 return (count, ct) => ReadGrpcAsync(peers.H2c, count, ct);
             case "signalr-json":
             case "signalr-msgpack":
-                var hub = peers.Hub(messagePack: target == "signalr-msgpack");
+                var hub = peers.Hub(messagePack: target == "signalr-msgpack", handshakeTimeout: TimeSpan.FromSeconds(60));
                 await hub.StartAsync();
                 owned.Add(hub);
                 return (count, ct) => ReadHubAsync(hub, count, ct);

@@ -19,14 +19,24 @@ namespace ProtoHttp;
 /// </remarks>
 public abstract class MessageCodec : IMessageCodec
 {
+    private static readonly SearchValues<char> NameCharacters =
+        SearchValues.Create("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_");
+
     /// <summary>A codec called <paramref name="name"/> that reads (and writes) <paramref name="mediaTypes"/>, the first canonical.</summary>
-    /// <param name="name">Its name, lower-case, as Connect names codecs (<c>proto</c>, <c>json</c>): it gives the Connect media types.</param>
+    /// <param name="name">Its name, as Connect names codecs (<c>proto</c>, <c>json</c>): it gives the Connect media types; kept lower-case.</param>
     /// <param name="mediaTypes">Media types, <c>type/subtype</c> without parameters; the first is what answers go out as.</param>
-    /// <exception cref="ArgumentException">The name is empty, or a media type is not <c>type/subtype</c>.</exception>
+    /// <exception cref="ArgumentException">The name is empty or not a subtype's characters, or a media type is not <c>type/subtype</c>.</exception>
     protected MessageCodec(string name, params string[] mediaTypes)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(name);
         ArgumentNullException.ThrowIfNull(mediaTypes);
+        // The name ends media types (application/{name}, application/connect+{name}, application/grpc-web+{name}) and
+        // Connect's encoding= parameter, so it must be a media type's subtype characters, compared without case.
+        if (name.AsSpan().ContainsAnyExcept(NameCharacters))
+        {
+            throw new ArgumentException($"The codec name '{name}' must be letters, digits, '.', '-' or '_', as it ends media types such as application/connect+{{name}}.", nameof(name));
+        }
+
         if (mediaTypes.Length == 0)
         {
             throw new ArgumentException($"The codec '{name}' needs at least one media type.", nameof(mediaTypes));
@@ -41,11 +51,11 @@ public abstract class MessageCodec : IMessageCodec
             }
         }
 
-        Name = name;
+        Name = name.ToLowerInvariant();
         MediaTypes = [.. mediaTypes.Select(type => type.ToLowerInvariant())];
     }
 
-    /// <summary>The codec's name, as Connect names codecs: <c>proto</c>, <c>json</c>, <c>xml</c>, <c>form</c>.</summary>
+    /// <summary>The codec's name, lower-case, as Connect names codecs: <c>proto</c>, <c>json</c>, <c>xml</c>, <c>form</c>.</summary>
     public string Name { get; }
 
     /// <summary>The media types it reads, and writes when <see cref="CanWrite"/>; the first is canonical.</summary>

@@ -58,6 +58,34 @@ public sealed class AddedCodecTests : IAsyncLifetime
         Assert.Equal("Chai", Base64ProtobufCodec.Decode(SearchResponse.Parser, await response.Content.ReadAsByteArrayAsync()).Result[0].Title);
     }
 
+    [Theory]
+    [InlineData("application/json;q=0.4, application/x-protobuf-base64;q=0.9", B64)]
+    [InlineData("application/x-protobuf-base64;q=0.2, application/json", "application/json")]
+    [InlineData("text/*;q=0.5, text/x-protobuf-base64", Base64ProtobufCodec.TextMediaType)]
+    [InlineData("text/x-protobuf-base64;q=0, text/*", "text/json")]
+    public async Task AGetWeighsTheCodecByItsQuality(string accept, string expected)
+    {
+        var request = new HttpRequestMessage(HttpMethod.Get, Search + "?query=chai");
+        request.Headers.TryAddWithoutValidation("Accept", accept);
+
+        using var response = await _server.Client.SendAsync(request);
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal(expected, response.Content.Headers.ContentType?.MediaType);
+    }
+
+    [Fact]
+    public async Task ARequestInTheCodecIsAnsweredInItWhereAcceptTies()
+    {
+        var request = Post(Search, new SearchRequest { Query = "chai" }, B64);
+        request.Headers.TryAddWithoutValidation("Accept", "*/*");
+
+        using var response = await _server.Client.SendAsync(request);
+
+        Assert.Equal(B64, response.Content.Headers.ContentType?.MediaType);
+        Assert.Equal("Chai", Base64ProtobufCodec.Decode(SearchResponse.Parser, await response.Content.ReadAsByteArrayAsync()).Result[0].Title);
+    }
+
     [Fact]
     public async Task TheSuffixForcesTheCodecOnAGet()
     {
@@ -189,6 +217,73 @@ public sealed class AddedCodecTests : IAsyncLifetime
     }
 
     [Fact]
+    public async Task ConnectGetCarriesTheCodecAsItsEncoding()
+    {
+        var query = System.Buffers.Text.Base64Url.EncodeToString(Base64ProtobufCodec.Encode(new OrderQuery { CustomerIds = { "VINET" } }));
+
+        // message= is the codec's own bytes, base64url-encoded as Connect's GET carries binary codecs.
+        using var response = await _server.Client.GetAsync($"/Northwind.NorthwindService/FindOrders?connect=v1&encoding=b64&base64=1&message={query}");
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal("application/b64", response.Content.Headers.ContentType?.MediaType);
+        var orders = Base64ProtobufCodec.Decode(OrderList.Parser, await response.Content.ReadAsByteArrayAsync());
+        Assert.NotEmpty(orders.Orders);
+        Assert.All(orders.Orders, order => Assert.Equal("VINET", order.CustomerId));
+    }
+
+    [Fact]
+    public async Task AConnectServerStreamCarriesTheCodecsEnvelopes()
+    {
+        var content = new ByteArrayContent(StreamWire.Envelope(Base64ProtobufCodec.Encode(new ReplayRequest { Limit = 2 })));
+        content.Headers.ContentType = MediaTypeHeaderValue.Parse("application/connect+b64");
+
+        using var response = await _server.Client.SendAsync(new HttpRequestMessage(HttpMethod.Post, "/Northwind.NorthwindStreams/ReplayOrders") { Content = content });
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal("application/connect+b64", response.Content.Headers.ContentType?.MediaType);
+        var envelopes = StreamWire.Envelopes(await response.Content.ReadAsByteArrayAsync(), StreamWire.Gzipped(response));
+        Assert.Equal([10248, 10249], envelopes.Where(e => e.Flags == 0).Select(e => Base64ProtobufCodec.Decode(Order.Parser, e.Payload).OrderId));
+        Assert.Equal(0x02, envelopes[^1].Flags);
+    }
+
+    [Fact]
+    public async Task GrpcWebCarriesTheCodecAsItsPlusName()
+    {
+        using var response = await _server.Client.SendAsync(GrpcWebWire.Post(
+            "/ProtoService.SearchService/Search", GrpcWebWire.Frame(Base64ProtobufCodec.Encode(new SearchRequest { Query = "chai" })), "application/grpc-web+b64"));
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal("application/grpc-web+b64", response.Content.Headers.ContentType?.MediaType);
+        var (messages, trailers) = GrpcWebWire.Read(await response.Content.ReadAsByteArrayAsync());
+        Assert.Equal("0", trailers["grpc-status"]);
+        Assert.Equal("Chai", Base64ProtobufCodec.Decode(SearchResponse.Parser, Assert.Single(messages)).Result[0].Title);
+    }
+
+    [Fact]
+    public async Task AGrpcWebServerStreamCarriesTheCodec()
+    {
+        using var response = await _server.Client.SendAsync(GrpcWebWire.Post(
+            "/Northwind.NorthwindStreams/ReplayOrders", GrpcWebWire.Frame(Base64ProtobufCodec.Encode(new ReplayRequest { Limit = 2 })), "application/grpc-web+b64"));
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        var (messages, trailers) = GrpcWebWire.Read(await response.Content.ReadAsByteArrayAsync());
+        Assert.Equal("0", trailers["grpc-status"]);
+        Assert.Equal([10248, 10249], messages.Select(payload => Base64ProtobufCodec.Decode(Order.Parser, payload).OrderId));
+    }
+
+    [Fact]
+    public async Task GrpcWebsRefusalListsTheCodecAndNoTextModeForATextCodec()
+    {
+        // The codec's bodies are text already, so gRPC-Web's base64 text mode (for binary frames) does not carry it.
+        using var response = await _server.Client.SendAsync(GrpcWebWire.Post("/ProtoService.SearchService/Search", [], "application/grpc-web-text+b64"));
+
+        Assert.Equal(HttpStatusCode.UnsupportedMediaType, response.StatusCode);
+        Assert.Equal(
+            "application/grpc-web, application/grpc-web+proto, application/grpc-web+json, application/grpc-web+b64, application/grpc-web-text, application/grpc-web-text+proto",
+            response.Headers.GetValues("Accept-Post").Single());
+    }
+
+    [Fact]
     public async Task TheExplorerOffersTheCodec()
     {
         var request = new HttpRequestMessage(HttpMethod.Get, "/ProtoService.proto");
@@ -204,6 +299,21 @@ public sealed class AddedCodecTests : IAsyncLifetime
         // The button's form post, as a browser without script sends it, is answered in the codec.
         using var answer = await _server.Client.PostAsync(Search + ".b64", new FormUrlEncodedContent([new("query", "chai")]));
         Assert.Equal(B64, answer.Content.Headers.ContentType?.MediaType);
+    }
+
+    [Fact]
+    public async Task TheExplorersClientStreamHintNamesTheCodecsEnvelopes()
+    {
+        var request = new HttpRequestMessage(HttpMethod.Get, "/NorthwindStreams.proto");
+        request.Headers.TryAddWithoutValidation("Accept", "text/html");
+
+        using var response = await _server.Client.SendAsync(request);
+        var page = System.Net.WebUtility.HtmlDecode(await response.Content.ReadAsStringAsync());
+
+        // What the UploadOrders route reads, as its endpoint's metadata says: each Connect codec's envelopes.
+        Assert.Contains(
+            "a POST to this route whose body is <code>application/connect+proto</code> or <code>application/connect+json</code> or <code>application/connect+b64</code>.",
+            page, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -62,6 +62,46 @@ public sealed class StartupTests
     }
 
     [Theory]
+    [InlineData("csv", ".csv", "application/json", "The media type 'application/json' is both the 'json' codec's and the 'csv' codec's: a media type names one codec.")]
+    [InlineData("csv", ".csv", "TEXT/XML", "The media type 'text/xml' is both the 'xml' codec's and the 'csv' codec's: a media type names one codec.")]
+    [InlineData("csv", ".JSON", "text/csv", "The suffix '.JSON' is both the 'json' codec's and the 'csv' codec's: a suffix forces one codec.")]
+    [InlineData("Proto", ".csv", "text/csv", "Two codecs are named 'proto': give ClaimingCodec a name of its own.")]
+    [InlineData("csv", "csv", "text/csv", "The 'csv' codec's suffix 'csv' must be a dot and letters or digits, e.g. '.csv'.")]
+    public void ACodecThatClaimsABuiltInCodecsTypeSuffixOrNameStopsTheMapping(string name, string suffix, string mediaType, string expected)
+    {
+        var builder = WebApplication.CreateBuilder();
+        builder.Services.AddProtoHttp(o => o.Codecs.Add(new ClaimingCodec(name, suffix, mediaType)));
+        var app = builder.Build();
+
+        var error = Assert.Throws<InvalidOperationException>(() => app.MapProtoService<CatalogSearchService>());
+
+        Assert.Equal(expected, error.Message);
+    }
+
+    [Fact]
+    public void TwoAddedCodecsThatClaimOneMediaTypeOrSuffixStopTheMapping()
+    {
+        var sameType = WebApplication.CreateBuilder();
+        sameType.Services.AddProtoHttp(o =>
+        {
+            o.Codecs.Add(new ClaimingCodec("csv", ".csv", "text/csv", "application/csv"));
+            o.Codecs.Add(new ClaimingCodec("tsv", ".tsv", "text/tab-separated-values", "application/csv"));
+        });
+        var sameSuffix = WebApplication.CreateBuilder();
+        sameSuffix.Services.AddProtoHttp(o =>
+        {
+            o.Codecs.Add(new ClaimingCodec("csv", ".csv", "text/csv"));
+            o.Codecs.Add(new ClaimingCodec("tsv", ".csv", "text/tab-separated-values"));
+        });
+
+        var typeError = Assert.Throws<InvalidOperationException>(() => sameType.Build().MapProtoService<CatalogSearchService>());
+        var suffixError = Assert.Throws<InvalidOperationException>(() => sameSuffix.Build().MapProtoService<CatalogSearchService>());
+
+        Assert.Equal("The media type 'application/csv' is both the 'csv' codec's and the 'tsv' codec's: a media type names one codec.", typeError.Message);
+        Assert.Equal("The suffix '.csv' is both the 'csv' codec's and the 'tsv' codec's: a suffix forces one codec.", suffixError.Message);
+    }
+
+    [Theory]
     [InlineData("custom", "/custom/Context")]
     [InlineData("/api/v1/", "/api/v1/Context")]
     public async Task ThePrefixCanBeChanged(string prefix, string path)

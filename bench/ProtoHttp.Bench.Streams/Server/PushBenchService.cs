@@ -15,19 +15,8 @@ public sealed class PushBenchService(Ticker ticker) : PushService.PushServiceBas
         }
     }
 
-    public override async Task Subscribe(SubscribeRequest request, IServerStreamWriter<Tick> responseStream, ServerCallContext context)
-    {
-        using var subscription = ticker.Subscribe();
-        try
-        {
-            await foreach (var tick in subscription.Ticks.ReadAllAsync(context.CancellationToken))
-            {
-                await responseStream.WriteAsync(tick);
-            }
-        }
-        catch (OperationCanceledException) when (context.CancellationToken.IsCancellationRequested)
-        {
-            // The subscriber left.
-        }
-    }
+    // The ticker writes each tick to the stream itself (as SignalR's Clients.All does); the call lasts until the
+    // subscriber leaves.
+    public override Task Subscribe(SubscribeRequest request, IServerStreamWriter<Tick> responseStream, ServerCallContext context) =>
+        ticker.SubscribeAsync(responseStream, context.CancellationToken);
 }

@@ -1,5 +1,5 @@
 using System.Collections.Concurrent;
-using System.Threading.Channels;
+using Grpc.Core;
 using Microsoft.AspNetCore.SignalR;
 using Microsoft.Extensions.Hosting;
 using ProtoHttp.AspNetCore;
@@ -7,16 +7,15 @@ using ProtoHttp.AspNetCore;
 namespace ProtoHttp.Bench.Streams.Server;
 
 /// <summary>
-/// W5's one publisher: at each interval one tick, stamped with the monotonic clock, handed to every stream subscriber
-/// (ProtoHttp and gRPC, a bounded channel each, as the sample's price ticker does) and broadcast to every SignalR client.
-/// Neither path waits for a slow subscriber: a full channel drops its oldest tick (the subscriber sees the gap in the
-/// sequence), and the broadcast is not awaited, so SignalR queues per connection as it would in an app.
+/// W5's one publisher: at each interval one tick, stamped with the monotonic clock, written to every stream subscriber
+/// (ProtoHttp and gRPC) and broadcast to every SignalR client. Both fan out as SignalR's <c>Clients.All</c> does: the
+/// publisher starts each subscriber's write itself, with no queue and no reader loop per subscriber, and waits for none
+/// of them. A subscriber whose last write is still in flight keeps only the newest tick waiting (it sees the gap in
+/// the sequence); SignalR queues per connection instead, as it would in an app.
 /// </summary>
 public sealed class Ticker(IHubContext<PushHub> hub, TimeSpan interval) : BackgroundService
 {
-    private const int SubscriberBacklog = 1024;
-
-    private readonly ConcurrentDictionary<Channel<BroadcastMessage<Tick>>, byte> _subscribers = new();
+    private readonly ConcurrentDictionary<Subscriber, byte> _subscribers = new();
     private long _sequence;
     private int _hubClients;
     private long _broadcastFaults;
@@ -46,16 +45,16 @@ public sealed class Ticker(IHubContext<PushHub> hub, TimeSpan interval) : Backgr
 
     public void HubClientDisconnected() => Interlocked.Decrement(ref _hubClients);
 
-    public Subscription Subscribe()
+    /// <summary>
+    /// Writes every tick to <paramref name="stream"/> until <paramref name="cancellationToken"/> fires (the subscriber
+    /// left) or a write fails; the task completes then.
+    /// </summary>
+    public Task SubscribeAsync(IServerStreamWriter<Tick> stream, CancellationToken cancellationToken)
     {
-        var channel = Channel.CreateBounded<BroadcastMessage<Tick>>(new BoundedChannelOptions(SubscriberBacklog)
-        {
-            FullMode = BoundedChannelFullMode.DropOldest,
-            SingleReader = true,
-            SingleWriter = true,
-        });
-        _subscribers.TryAdd(channel, 0);
-        return new Subscription(this, channel);
+        var subscriber = new Subscriber(this, stream, cancellationToken);
+        _subscribers.TryAdd(subscriber, 0);
+        subscriber.Listen();
+        return subscriber.Task;
     }
 
     protected override async Task ExecuteAsync(CancellationToken stoppingToken)
@@ -80,9 +79,9 @@ public sealed class Ticker(IHubContext<PushHub> hub, TimeSpan interval) : Backgr
                 // One BroadcastMessage for every stream: ProtoHttp serializes the tick once per framing, as SignalR's
                 // Clients.All does once per protocol; Grpc.AspNetCore's writer serializes it per subscriber.
                 var shared = new BroadcastMessage<Tick>(tick);
-                foreach (var channel in _subscribers.Keys)
+                foreach (var subscriber in _subscribers.Keys)
                 {
-                    channel.Writer.TryWrite(shared);
+                    subscriber.Offer(shared);
                 }
 
                 if (HubClients > 0)
@@ -109,15 +108,92 @@ public sealed class Ticker(IHubContext<PushHub> hub, TimeSpan interval) : Backgr
         }
     }
 
-    /// <summary>One stream subscriber's ticks.</summary>
-    public sealed class Subscription(Ticker ticker, Channel<BroadcastMessage<Tick>> channel) : IDisposable
+    /// <summary>
+    /// One stream subscriber: its stream, the one tick waiting while a write is in flight, and the task its service
+    /// method returns (the subscriber is that task's source, one object less per subscriber).
+    /// </summary>
+    private sealed class Subscriber(Ticker ticker, IServerStreamWriter<Tick> stream, CancellationToken cancellationToken)
+        : TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously)
     {
-        public ChannelReader<BroadcastMessage<Tick>> Ticks => channel.Reader;
+        private BroadcastMessage<Tick>? _waiting;
+        private int _writing;
+        private CancellationTokenRegistration _registration;
 
-        public void Dispose()
+        public void Listen() =>
+            _registration = cancellationToken.UnsafeRegister(static state => ((Subscriber)state!).Leave(null), this);
+
+        /// <summary>Writes <paramref name="tick"/> now, or after the write in flight (replacing any tick waiting).</summary>
+        public void Offer(BroadcastMessage<Tick> tick)
         {
-            ticker._subscribers.TryRemove(channel, out _);
-            channel.Writer.TryComplete();
+            Volatile.Write(ref _waiting, tick);
+            if (Interlocked.CompareExchange(ref _writing, 1, 0) == 0)
+            {
+                WriteWaiting();
+            }
+        }
+
+        // Runs while this subscriber holds _writing: one write at a time, as every IServerStreamWriter requires.
+        private void WriteWaiting()
+        {
+            while (true)
+            {
+                var next = Interlocked.Exchange(ref _waiting, null);
+                if (next is null)
+                {
+                    Volatile.Write(ref _writing, 0);
+                    // A tick offered between the exchange and the release would wait for the next one: take it now.
+                    if (Volatile.Read(ref _waiting) is null || Interlocked.CompareExchange(ref _writing, 1, 0) != 0)
+                    {
+                        return;
+                    }
+
+                    continue;
+                }
+
+                Task write;
+                try
+                {
+                    write = stream.WriteAsync(next);
+                }
+                catch (Exception ex)
+                {
+                    Leave(ex);
+                    return;
+                }
+
+                if (!write.IsCompletedSuccessfully)
+                {
+                    write.ContinueWith(static (task, state) => ((Subscriber)state!).Written(task), this, CancellationToken.None,
+                        TaskContinuationOptions.None, TaskScheduler.Default);
+                    return;
+                }
+            }
+        }
+
+        private void Written(Task write)
+        {
+            if (!write.IsCompletedSuccessfully)
+            {
+                Leave(write.Exception?.InnerException ?? new OperationCanceledException());
+                return;
+            }
+
+            WriteWaiting();
+        }
+
+        private void Leave(Exception? error)
+        {
+            ticker._subscribers.TryRemove(this, out _);
+            _registration.Dispose();
+            if (error is null || cancellationToken.IsCancellationRequested)
+            {
+                // The subscriber left; a write that failed because it left is no error of the service.
+                TrySetResult();
+            }
+            else
+            {
+                TrySetException(error);
+            }
         }
     }
 }

@@ -1,50 +1,57 @@
 using System.Text.Json.Nodes;
 using Google.Protobuf.Reflection;
+using Grpc.Core;
+using Microsoft.AspNetCore.Http;
 using Microsoft.OpenApi;
 
 namespace ProtoHttp.AspNetCore.OpenApi.Internal;
 
 /// <summary>
-/// The operations of one method at its Connect procedure path <c>/{package}.{Service}/{Method}</c> (docs/connect.md):
-/// for a unary method, POST in Connect's two codecs and GET with <c>connect</c>/<c>encoding</c>/<c>message</c> for
-/// methods free of side effects; for a streaming one, POST of Connect envelopes answered in envelopes; and Connect's
-/// error JSON.
+/// The operations of one method at its Connect procedure path <c>/{package}.{Service}/{Method}</c> (docs/connect.md),
+/// from what the endpoint's metadata says: for a unary method, POST in each codec type it reads and GET with
+/// <c>connect</c>/<c>encoding</c>/<c>message</c> where it answers GET; for a streaming one, POST of the envelopes it
+/// reads answered in the envelopes it writes; and Connect's error JSON.
 /// </summary>
-internal sealed class ConnectOperations(OpenApiDocument document, MessageSchemas schemas, MessageCodecs codecs)
+internal sealed class ConnectOperations(OpenApiDocument document, MessageSchemas schemas)
 {
     private const string ErrorSchemaId = "connect.error";
-    // A Connect codec named name travels as application/{name}; the service's codecs say which there are, JSON first.
-    private readonly string[] _names = [.. StreamBodies.JsonFirst(codecs).Where(codec => codec.IsConnectCodec).Select(codec => codec.Name)];
-    private readonly string[] _envelopeTypes = StreamBodies.EnvelopeTypes(codecs);
 
-    private readonly string[] Codecs = [.. StreamBodies.JsonFirst(codecs).Where(codec => codec.IsConnectCodec).Select(codec => "application/" + codec.Name)];
-
-    public Dictionary<HttpMethod, OpenApiOperation> For(MethodDescriptor method, bool allowsGet, OperationText text)
+    /// <summary>The operations of the procedure path <paramref name="endpoint"/> describes, with the verbs, media types and kind its metadata gives.</summary>
+    public Dictionary<HttpMethod, OpenApiOperation> For(ProtoHttpMethodMetadata endpoint, OperationText text)
     {
-        if (method.IsClientStreaming || method.IsServerStreaming)
+        var method = endpoint.Method;
+        var reads = DescribedTypes.JsonFirst(endpoint.RequestMediaTypes, endpoint.Codecs);
+        var writes = DescribedTypes.JsonFirst(endpoint.ResponseMediaTypes, endpoint.Codecs);
+        if (endpoint.Kind != MethodType.Unary)
         {
-            return new Dictionary<HttpMethod, OpenApiOperation> { [HttpMethod.Post] = StreamOperation(method, text) };
+            return new Dictionary<HttpMethod, OpenApiOperation> { [HttpMethod.Post] = StreamOperation(endpoint, reads, writes, text) };
         }
 
-        var post = Operation(method, text, "_Connect");
-        post.RequestBody = new OpenApiRequestBody
+        var operations = new Dictionary<HttpMethod, OpenApiOperation>();
+        if (endpoint.Verbs.Contains(HttpMethods.Post))
         {
-            Description = $"{method.InputType.FullName} in the codec Content-Type names.",
-            Content = Codecs.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(method.InputType) }),
-            Required = true,
-        };
-        var operations = new Dictionary<HttpMethod, OpenApiOperation> { [HttpMethod.Post] = post };
-        if (allowsGet)
+            var post = Operation(method, writes, text, "_Connect");
+            post.RequestBody = new OpenApiRequestBody
+            {
+                Description = $"{method.InputType.FullName} in the codec Content-Type names.",
+                Content = reads.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(method.InputType) }),
+                Required = true,
+            };
+            operations[HttpMethod.Post] = post;
+        }
+
+        if (endpoint.Verbs.Contains(HttpMethods.Get))
         {
-            var get = Operation(method, text, "_ConnectGet");
-            get.Parameters = [.. GetParameters(method, _names), .. get.Parameters ?? []];
+            // A Connect codec named name travels as application/{name}, and a GET names it as encoding=name.
+            var get = Operation(method, writes, text, "_ConnectGet");
+            get.Parameters = [.. GetParameters(method, [.. reads.Select(type => type[(type.IndexOf('/') + 1)..])]), .. get.Parameters ?? []];
             operations[HttpMethod.Get] = get;
         }
 
         return operations;
     }
 
-    private OpenApiOperation Operation(MethodDescriptor method, OperationText text, string idSuffix)
+    private OpenApiOperation Operation(MethodDescriptor method, string[] writes, OperationText text, string idSuffix)
     {
         var operation = text.Operation(method, idSuffix);
         operation.Parameters = Parameters();
@@ -53,7 +60,7 @@ internal sealed class ConnectOperations(OpenApiDocument document, MessageSchemas
             ["200"] = new OpenApiResponse
             {
                 Description = $"{method.OutputType.FullName} in the request's codec.",
-                Content = Codecs.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(method.OutputType) }),
+                Content = writes.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(method.OutputType) }),
             },
             ["default"] = Failure("A failure, as Connect's error JSON with Connect's code-to-HTTP table."),
         };
@@ -64,14 +71,15 @@ internal sealed class ConnectOperations(OpenApiDocument document, MessageSchemas
     /// A streaming method's one operation: envelopes in, envelopes of the same codec out. Once the request is accepted
     /// the status is 200 whatever happens, and the outcome is the end-stream message, as Connect's streaming protocol says.
     /// </summary>
-    private OpenApiOperation StreamOperation(MethodDescriptor method, OperationText text)
+    private OpenApiOperation StreamOperation(ProtoHttpMethodMetadata endpoint, string[] reads, string[] writes, OperationText text)
     {
+        var method = endpoint.Method;
         var operation = text.Operation(method, "_Connect");
         operation.Parameters = Parameters();
-        operation.RequestBody = method.IsClientStreaming ? StreamBodies.Request(method, _envelopeTypes) : new OpenApiRequestBody
+        operation.RequestBody = endpoint.Kind is MethodType.ClientStreaming or MethodType.DuplexStreaming ? StreamBodies.Request(method, reads) : new OpenApiRequestBody
         {
             Description = $"Exactly one Connect envelope holding {method.InputType.FullName}.",
-            Content = _envelopeTypes.ToDictionary(type => type, StreamBodies.Envelopes),
+            Content = reads.ToDictionary(type => type, StreamBodies.Envelopes),
             Required = true,
         };
         operation.Responses = new OpenApiResponses
@@ -80,11 +88,11 @@ internal sealed class ConnectOperations(OpenApiDocument document, MessageSchemas
             {
                 Description = $"{(method.IsServerStreaming ? "A stream of" : "The one")} {method.OutputType.FullName} in Connect envelopes of the request's codec, "
                     + "then the end-stream message: {} or {\"metadata\": …} on success, {\"error\": {\"code\", \"message\"}, \"metadata\": …} on failure.",
-                Content = _envelopeTypes.ToDictionary(type => type, StreamBodies.Envelopes),
+                Content = writes.ToDictionary(type => type, StreamBodies.Envelopes),
             },
             ["default"] = Failure("A refusal before the stream starts (verb, media type, HTTP version), as Connect's error JSON."),
         };
-        if (method.IsClientStreaming && method.IsServerStreaming)
+        if (endpoint.Kind == MethodType.DuplexStreaming)
         {
             operation.Responses["505"] = Failure(StreamBodies.Http2Only);
         }

@@ -8,26 +8,31 @@ using Microsoft.OpenApi;
 namespace ProtoHttp.AspNetCore.OpenApi.Internal;
 
 /// <summary>
-/// Adds every ProtoHttp and Connect method endpoint to an OpenAPI document. They are <c>RequestDelegate</c> endpoints,
-/// which ApiExplorer does not describe, so this transformer reads the endpoints' own metadata (the protobuf
-/// <see cref="Google.Protobuf.Reflection.MethodDescriptor"/> and <see cref="ProtoHttpMethodMetadata"/>) instead, and
-/// derives each schema from the descriptors. The routes with a format suffix (<c>.json</c>, <c>.xml</c>, <c>.pb</c>...)
+/// Adds every ProtoHttp method endpoint not excluded from descriptions (gRPC-Web's are) to an OpenAPI document. They
+/// are <c>RequestDelegate</c> endpoints, which ApiExplorer does not describe, so this transformer reads the endpoints'
+/// own <see cref="ProtoHttpMethodMetadata"/> instead (the method, its kind, verbs and the media types read and written,
+/// so an added codec or protocol is described with no list here), and derives each schema from the descriptors. The routes with a format suffix (<c>.json</c>, <c>.xml</c>, <c>.pb</c>...)
 /// are the same calls and are named in the response descriptions rather than listed.
 /// </summary>
 internal sealed class ProtoHttpDocumentTransformer : IOpenApiDocumentTransformer
 {
     public Task TransformAsync(OpenApiDocument document, OpenApiDocumentTransformerContext context, CancellationToken cancellationToken)
     {
-        var endpoints = context.ApplicationServices.GetRequiredService<EndpointDataSource>().Endpoints
+        var described = context.ApplicationServices.GetRequiredService<EndpointDataSource>().Endpoints
             .OfType<RouteEndpoint>()
-            .Select(endpoint => (Endpoint: endpoint, Method: endpoint.Metadata.GetMetadata<ProtoHttpMethodMetadata>()!))
-            .Where(e => e.Method is { FormatSuffix: "" } && BelongsTo(e.Endpoint, context.DocumentName))
+            .Select(endpoint => (Endpoint: endpoint, Method: endpoint.Metadata.GetMetadata<ProtoHttpMethodMetadata>()!, Path: "/" + endpoint.RoutePattern.RawText!.TrimStart('/')))
+            .Where(e => e.Method is not null && BelongsTo(e.Endpoint, context.DocumentName))
             .ToList();
+        var endpoints = described.Where(e => e.Method.FormatSuffix.Length == 0).ToList();
         if (endpoints.Count == 0)
         {
             return Task.CompletedTask;
         }
 
+        // The suffix routes are the same calls, named in their plain route's description rather than listed.
+        var suffixRoutes = described
+            .Where(e => e.Method.FormatSuffix.Length > 0)
+            .ToLookup(e => (e.Method.Protocol, e.Path[..^e.Method.FormatSuffix.Length]), e => e.Method);
         var comments = new ProtoComments();
         foreach (var source in endpoints.Select(e => e.Method.ProtoSource).Where(source => !source.IsEmpty).Distinct())
         {
@@ -38,13 +43,20 @@ internal sealed class ProtoHttpDocumentTransformer : IOpenApiDocumentTransformer
         var text = new OperationText(document, comments);
         var query = new QueryParameters(schemas, comments);
         document.Paths ??= [];
-        foreach (var (endpoint, method) in endpoints)
+        var native = new ProtoHttpOperations(schemas, query);
+        var connect = new ConnectOperations(document, schemas);
+        var other = new MetadataOperations(schemas);
+        foreach (var (_, method, path) in endpoints)
         {
-            // Each service's codecs: what its endpoints read and write.
-            var operations = method.Protocol == ProtoHttpProtocol.Connect
-                ? new ConnectOperations(document, schemas, method.Codecs).For(method.Method, method.AllowsGet, text)
-                : new ProtoHttpOperations(schemas, query, method.Codecs).For(method.Method, method.AllowsGet, text);
-            document.Paths["/" + endpoint.RoutePattern.RawText!.TrimStart('/')] = new OpenApiPathItem { Operations = operations };
+            // What each endpoint reads and writes, its verbs and kind are its metadata; the protocol says only how
+            // its parameters and errors are spelled.
+            var operations = method.Protocol switch
+            {
+                ProtoHttpProtocol.ProtoHttp => native.For(method, [.. suffixRoutes[(method.Protocol, path)]], text),
+                ProtoHttpProtocol.Connect => connect.For(method, text),
+                _ => other.For(method, text),
+            };
+            document.Paths[path] = new OpenApiPathItem { Operations = operations };
         }
 
         return Task.CompletedTask;

@@ -1,78 +1,87 @@
 using Google.Protobuf.Reflection;
+using Grpc.Core;
+using Microsoft.AspNetCore.Http;
 using Microsoft.OpenApi;
+using ProtoHttp.Streaming;
 
 namespace ProtoHttp.AspNetCore.OpenApi.Internal;
 
 /// <summary>
-/// The operations of one method on ProtoHttp's route <c>/B/{Method}</c> (docs/protocol.md sections 1-10): POST with a body
-/// in each request format, GET with the query parameters where the method allows it, the response in each format,
-/// and the ErrorResult answers with their statuses.
+/// The operations of one method on ProtoHttp's route <c>/B/{Method}</c> (docs/protocol.md sections 1-10), from what the
+/// endpoint's metadata says: POST with a body in each type it reads, GET with the query parameters where it answers GET,
+/// the response in each type it writes, and the ErrorResult answers with their statuses.
 /// </summary>
-internal sealed class ProtoHttpOperations(MessageSchemas schemas, QueryParameters query, MessageCodecs codecs)
+internal sealed class ProtoHttpOperations(MessageSchemas schemas, QueryParameters query)
 {
-    // docs/protocol.md section 2: the canonical media type of each of the service's codecs, the ones a description should offer.
-    private readonly string[] RequestTypes = [.. StreamBodies.JsonFirst(codecs).Select(codec => codec.MediaTypes[0])];
-    private readonly string[] ResponseTypes = [.. StreamBodies.JsonFirst(codecs).Where(codec => codec.CanWrite).Select(codec => codec.MediaTypes[0])];
-
-    // docs/protocol.md section 10: a stream fails before its first record as a unary call does, in JSON (also when
-    // negotiation failed), or in the codec of an envelope stream (protobuf for connect+proto); XML has no stream.
-    private readonly string[] StreamErrorTypes = [.. StreamBodies.JsonFirst(codecs).Where(codec => codec.IsConnectCodec).Select(codec => codec.MediaTypes[0])];
-
-    private readonly string[] EnvelopeTypes = StreamBodies.EnvelopeTypes(codecs);
-
-    private readonly string Suffixes = string.Join(", ", StreamBodies.JsonFirst(codecs).Where(codec => codec is { CanWrite: true, Suffix: not null }).Select(codec => codec.Suffix));
-
-    public Dictionary<HttpMethod, OpenApiOperation> For(MethodDescriptor method, bool allowsGet, OperationText text)
+    /// <summary>
+    /// The operations of the plain route <paramref name="endpoint"/> describes, with the verbs, media types and kind
+    /// its metadata gives; <paramref name="suffixRoutes"/> are its suffix routes, named in the answer's description.
+    /// </summary>
+    public Dictionary<HttpMethod, OpenApiOperation> For(ProtoHttpMethodMetadata endpoint, IReadOnlyList<ProtoHttpMethodMetadata> suffixRoutes, OperationText text)
     {
-        var operations = new Dictionary<HttpMethod, OpenApiOperation>
+        var operations = new Dictionary<HttpMethod, OpenApiOperation>();
+        if (endpoint.Verbs.Contains(HttpMethods.Post))
         {
-            [HttpMethod.Post] = Operation(method, text, "", post: true),
-        };
-        if (allowsGet)
+            operations[HttpMethod.Post] = Operation(endpoint, suffixRoutes, text, "", post: true);
+        }
+
+        if (endpoint.Verbs.Contains(HttpMethods.Get))
         {
-            var get = Operation(method, text, "_Get", post: false);
-            get.Parameters = [.. query.For(method.InputType), .. get.Parameters ?? []];
+            var get = Operation(endpoint, suffixRoutes, text, "_Get", post: false);
+            get.Parameters = [.. query.For(endpoint.Method.InputType), .. get.Parameters ?? []];
             operations[HttpMethod.Get] = get;
         }
 
         return operations;
     }
 
-    private OpenApiOperation Operation(MethodDescriptor method, OperationText text, string idSuffix, bool post)
+    private OpenApiOperation Operation(ProtoHttpMethodMetadata endpoint, IReadOnlyList<ProtoHttpMethodMetadata> suffixRoutes, OperationText text, string idSuffix, bool post)
     {
+        var method = endpoint.Method;
+        var codecs = endpoint.Codecs;
+        var reads = DescribedTypes.Of(endpoint.RequestMediaTypes, codecs);
+        var writes = DescribedTypes.Of(endpoint.ResponseMediaTypes, codecs);
         var operation = text.Operation(method, idSuffix);
         operation.Parameters = [Headers.Timeout()];
         if (post)
         {
-            operation.RequestBody = method.IsClientStreaming ? StreamBodies.Request(method, EnvelopeTypes) : new OpenApiRequestBody
+            var envelopes = reads.Any(type => DescribedTypes.EnvelopeCodec(type, codecs) is not null);
+            operation.RequestBody = endpoint.Kind is MethodType.ClientStreaming or MethodType.DuplexStreaming ? StreamBodies.Request(method, reads) : new OpenApiRequestBody
             {
-                Description = method.IsServerStreaming
+                Description = envelopes
                     ? $"{method.InputType.FullName}, in the format Content-Type names, or as exactly one Connect envelope; an empty body is the empty message."
                     : $"{method.InputType.FullName}, in the format Content-Type names; an empty body is the empty message.",
-                Content = RequestTypes.Concat(method.IsServerStreaming ? EnvelopeTypes : [])
-                    .ToDictionary(type => type, type => EnvelopeTypes.Contains(type)
-                        ? StreamBodies.Envelopes(type)
-                        : new OpenApiMediaType { Schema = schemas.Message(method.InputType) }),
+                Content = reads.ToDictionary(type => type, type => DescribedTypes.EnvelopeCodec(type, codecs) is not null
+                    ? StreamBodies.Envelopes(type)
+                    : new OpenApiMediaType { Schema = schemas.Message(method.InputType) }),
             };
         }
 
         // Any streaming method answers in a stream framing, a client stream's one message too (docs/protocol.md section 10).
-        var streaming = method.IsClientStreaming || method.IsServerStreaming;
+        var streaming = endpoint.Kind != MethodType.Unary;
         operation.Responses = new OpenApiResponses
         {
-            ["200"] = streaming ? StreamResponse(method) : new OpenApiResponse
+            ["200"] = streaming ? StreamResponse(endpoint, writes, suffixRoutes) : new OpenApiResponse
             {
-                Description = $"{method.OutputType.FullName}, in the format Accept names (or the request's own); the suffixes {Suffixes} on the path force one.",
-                Content = ResponseTypes.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(method.OutputType) }),
+                Description = $"{method.OutputType.FullName}, in the format Accept names (or the request's own); the suffixes {Suffixes(suffixRoutes)} on the path force one.",
+                Content = writes.ToDictionary(type => type, _ => new OpenApiMediaType { Schema = schemas.Message(method.OutputType) }),
             },
         };
+
+        // docs/protocol.md section 10: a stream fails before its first record as a unary call does, in JSON (also when
+        // negotiation failed), or in the codec of an envelope stream (protobuf for connect+proto).
+        var errorTypes = streaming ? DescribedTypes.StreamErrors(writes, codecs) : writes;
         foreach (var (status, description) in Errors(method, post))
         {
-            operation.Responses[status] = Error(description, streaming ? StreamErrorTypes : ResponseTypes);
+            operation.Responses[status] = Error(description, errorTypes);
         }
 
         return operation;
     }
+
+    // The suffix routes that answer (a stream's .xml answers nothing but 406), as mapped.
+    private static string Suffixes(IReadOnlyList<ProtoHttpMethodMetadata> suffixRoutes) =>
+        string.Join(", ", suffixRoutes.Where(route => route.ResponseMediaTypes.Count > 0).Select(route => route.FormatSuffix));
 
     /// <summary>The failures ProtoHttp itself answers on this route, and the service's own statuses as the default.</summary>
     private static IEnumerable<(string Status, string Description)> Errors(MethodDescriptor method, bool post)
@@ -106,31 +115,32 @@ internal sealed class ProtoHttpOperations(MessageSchemas schemas, QueryParameter
     };
 
     // Streams are sequences of records OpenAPI 3.1 has no schema for; the media types and the framing say what comes.
-    private OpenApiResponse StreamResponse(MethodDescriptor method) => new()
+    private OpenApiResponse StreamResponse(ProtoHttpMethodMetadata endpoint, string[] writes, IReadOnlyList<ProtoHttpMethodMetadata> suffixRoutes) => new()
     {
-        Description = (method.IsServerStreaming ? $"A stream of {method.OutputType.FullName}" : $"The one {method.OutputType.FullName}, framed as a stream")
+        Description = (endpoint.Method.IsServerStreaming ? $"A stream of {endpoint.Method.OutputType.FullName}" : $"The one {endpoint.Method.OutputType.FullName}, framed as a stream")
             + ", in the framing Accept names (a unary type stands for its codec's stream; XML has none), "
             + "or the request's own: Server-Sent Events whose data is each message's JSON, then an end event; NDJSON lines "
             + "{\"result\": message}, a failure ending with {\"error\": ErrorResult}; or Connect envelopes ending with the end-stream message. "
-            + $"The suffixes .sse, .ndjson and {string.Join(", ", codecs.All.Where(codec => codec is { CanWrite: true, Suffix: not null } && (codec == codecs.Codec(MessageFormat.Json) || codec.IsConnectCodec)).Select(codec => codec.Suffix))} on the path force one.",
-        Content = new Dictionary<string, OpenApiMediaType>
+            + $"The suffixes {Suffixes(suffixRoutes)} on the path force one.",
+        Content = writes.ToDictionary(type => type, type => StreamRecords(endpoint, type)),
+    };
+
+    private OpenApiMediaType StreamRecords(ProtoHttpMethodMetadata endpoint, string type) => type switch
+    {
+        StreamMediaTypes.Ndjson => new()
         {
-            ["text/event-stream"] = new() { Schema = new OpenApiSchema { Type = JsonSchemaType.String } },
-            ["application/x-ndjson"] = new()
+            Schema = new OpenApiSchema
             {
-                Schema = new OpenApiSchema
+                Type = JsonSchemaType.Object,
+                Description = "One line.",
+                Properties = new Dictionary<string, IOpenApiSchema>
                 {
-                    Type = JsonSchemaType.Object,
-                    Description = "One line.",
-                    Properties = new Dictionary<string, IOpenApiSchema>
-                    {
-                        ["result"] = schemas.Message(method.OutputType),
-                        ["error"] = schemas.Message(ErrorResult.Descriptor),
-                    },
+                    ["result"] = schemas.Message(endpoint.Method.OutputType),
+                    ["error"] = schemas.Message(ErrorResult.Descriptor),
                 },
             },
-        }
-        .Concat(EnvelopeTypes.Select(type => KeyValuePair.Create(type, StreamBodies.Envelopes(type))))
-        .ToDictionary(),
+        },
+        _ when DescribedTypes.EnvelopeCodec(type, endpoint.Codecs) is not null => StreamBodies.Envelopes(type),
+        _ => new() { Schema = new OpenApiSchema { Type = JsonSchemaType.String } },
     };
 }

@@ -4,22 +4,11 @@ using Microsoft.OpenApi;
 namespace ProtoHttp.AspNetCore.OpenApi.Internal;
 
 /// <summary>
-/// What ProtoHttp's routes and Connect's paths share in describing streams (docs/protocol.md section 10): the Connect
-/// envelope media types, a client stream's request body, and the HTTP/2 a bidirectional call needs.
+/// What ProtoHttp's routes and Connect's paths share in describing streams (docs/protocol.md section 10): a body of
+/// Connect envelopes, a client stream's request body, and the HTTP/2 a bidirectional call needs.
 /// </summary>
 internal static class StreamBodies
 {
-    /// <summary>The envelope types of a service's Connect codecs, <c>application/connect+{name}</c>.</summary>
-    public static string[] EnvelopeTypes(MessageCodecs codecs) =>
-        [.. codecs.All.Where(codec => codec.IsConnectCodec).Select(codec => ProtoHttp.Streaming.StreamMediaTypes.EnvelopePrefix + codec.Name)];
-
-    /// <summary>A service's codecs, JSON first: the one a reader of the description most likely tries.</summary>
-    public static IEnumerable<MessageCodec> JsonFirst(MessageCodecs codecs)
-    {
-        var json = codecs.Codec(MessageFormat.Json);
-        return codecs.All.OrderBy(codec => codec == json ? 0 : 1);
-    }
-
     public const string Http2Only = "UNIMPLEMENTED: a bidirectional call needs HTTP/2 (h2c or TLS); over HTTP/1.1 it answers 505.";
 
     /// <summary>A body of envelopes; OpenAPI 3.1 has no schema for a sequence of records, so the media type says what comes.</summary>

@@ -91,11 +91,8 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
         if (route.Settings.Streams.EnvelopeType(request.ContentType, codecs) is not { } envelope)
         {
             var envelopeTypes = StreamMediaTypes.EnvelopeTypes(codecs);
-            throw new CallRejectedException(StatusCodes.Status415UnsupportedMediaType, StatusCode.InvalidArgument,
-                $"The Content-Type '{request.ContentType}' is not a Connect streaming codec; use {envelopeTypes}.")
-            {
-                Hint = new("Accept-Post", envelopeTypes),
-            };
+            throw CallRejectedException.UnsupportedMediaType(
+                $"The Content-Type '{request.ContentType}' is not a Connect streaming codec; use {envelopeTypes}.", envelopeTypes);
         }
 
         // Connect answers in the request's own envelopes, whatever Accept says.
@@ -258,11 +255,8 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
         if (ConnectMediaTypes.Codec(request.ContentType, settings.Codecs) is not { } codec)
         {
             var acceptPost = ConnectMediaTypes.AcceptPost(settings.Codecs);
-            throw new CallRejectedException(StatusCodes.Status415UnsupportedMediaType, StatusCode.InvalidArgument,
-                $"The Content-Type '{request.ContentType}' is not a Connect codec this service reads; use {acceptPost}.")
-            {
-                Hint = new("Accept-Post", acceptPost),
-            };
+            throw CallRejectedException.UnsupportedMediaType(
+                $"The Content-Type '{request.ContentType}' is not a Connect codec this service reads; use {acceptPost}.", acceptPost);
         }
 
         var reader = codec;

@@ -71,11 +71,8 @@ internal sealed class GrpcWebProtocol : CallProtocol
         if (GrpcWebMediaTypes.Parse(request.ContentType, codecs) is not { } type)
         {
             var acceptPost = string.Join(", ", call.Route.Reads);
-            throw new CallRejectedException(StatusCodes.Status415UnsupportedMediaType, StatusCode.InvalidArgument,
-                $"The Content-Type '{request.ContentType}' is not a gRPC-Web type this service reads; use {acceptPost}.")
-            {
-                Hint = new("Accept-Post", acceptPost),
-            };
+            throw CallRejectedException.UnsupportedMediaType(
+                $"The Content-Type '{request.ContentType}' is not a gRPC-Web type this service reads; use {acceptPost}.", acceptPost);
         }
 
         call.RequestReader = type.Codec;

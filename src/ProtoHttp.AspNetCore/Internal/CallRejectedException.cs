@@ -29,10 +29,13 @@ internal sealed class CallRejectedException(int httpStatus, StatusCode code, str
         };
 
     /// <summary>A 415 whose <c>Accept-Post</c> lists every type the service's <paramref name="codecs"/> read.</summary>
-    public static CallRejectedException UnsupportedMediaType(string message, MessageCodecs codecs) =>
+    public static CallRejectedException UnsupportedMediaType(string message, MessageCodecs codecs) => UnsupportedMediaType(message, codecs.AcceptPost);
+
+    /// <summary>A 415 whose <c>Accept-Post</c> is <paramref name="acceptPost"/>: the types the endpoint's protocol reads there.</summary>
+    public static CallRejectedException UnsupportedMediaType(string message, string acceptPost) =>
         new(StatusCodes.Status415UnsupportedMediaType, StatusCode.InvalidArgument, message)
         {
-            Hint = new("Accept-Post", codecs.AcceptPost),
+            Hint = new("Accept-Post", acceptPost),
         };
 
     /// <summary>A 406 whose sentence names every type the service's <paramref name="codecs"/> write.</summary>

@@ -73,9 +73,19 @@ internal static class MessageRequestReader
             throw CallRejectedException.BadRequest("This server does not bind query strings.");
         }
 
-        // The raw query is ASCII by construction (anything else is percent-encoded); the binder decodes it.
-        var bytes = Encoding.Latin1.GetBytes(query, 1, query.Length - 1);
-        return reader.Read(new ReadOnlySequence<byte>(bytes), descriptor);
+        // The raw query is ASCII by construction (anything else is percent-encoded); the binder decodes it. Its bytes
+        // are needed only while it is read, as a body's are (a reader keeps nothing of its input).
+        var length = query.Length - 1;
+        var bytes = ArrayPool<byte>.Shared.Rent(length);
+        try
+        {
+            Encoding.Latin1.GetBytes(query.AsSpan(1), bytes);
+            return reader.Read(new ReadOnlySequence<byte>(bytes, 0, length), descriptor);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(bytes);
+        }
     }
 
     /// <summary>Reads the message in the body and checks its required fields.</summary>

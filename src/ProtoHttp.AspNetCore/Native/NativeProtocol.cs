@@ -278,11 +278,7 @@ internal sealed class NativeProtocol : CallProtocol
         {
             var named = string.IsNullOrEmpty(request.ContentType) ? "The request has no Content-Type" : $"The Content-Type '{request.ContentType}' is not an envelope stream";
             var envelopeTypes = StreamMediaTypes.EnvelopeTypes(codecs);
-            throw new CallRejectedException(StatusCodes.Status415UnsupportedMediaType, StatusCode.InvalidArgument,
-                $"{named}; a client-streaming or bidirectional method reads {envelopeTypes}.")
-            {
-                Hint = new("Accept-Post", envelopeTypes),
-            };
+            throw CallRejectedException.UnsupportedMediaType($"{named}; a client-streaming or bidirectional method reads {envelopeTypes}.", envelopeTypes);
         }
 
         call.RequestEnvelope = envelope;

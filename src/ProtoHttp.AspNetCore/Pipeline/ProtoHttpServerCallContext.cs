@@ -25,6 +25,11 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, CallRo
     // The object stays small (one per call, BENCHMARKS.md's 100 bytes): what most calls never use is in _onDemand.
     private OnDemandCallState? _onDemand;
 
+    // The request's token as the call's deadline started, which the call runs under when it has no timeout. Read once:
+    // over HTTP/2 a RequestAborted read later in the call can be one that no longer fires when the client resets the
+    // stream (the typed client's StreamLifetimeTests.DisposingAClientStreamingCallCancelsIt).
+    private CancellationToken _requestAborted;
+
     public HttpContext HttpContext { get; } = httpContext;
 
     /// <summary>The endpoint the call came in on: its protocol, method and route options.</summary>
@@ -124,7 +129,8 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, CallRo
 
     protected override Metadata RequestHeadersCore => OnDemand.RequestHeaders ??= HeaderMetadata.FromRequest(HttpContext.Request.Headers);
 
-    protected override CancellationToken CancellationTokenCore => _onDemand?.Deadline?.Token ?? HttpContext.RequestAborted;
+    protected override CancellationToken CancellationTokenCore =>
+        _onDemand?.Deadline?.Token ?? (_requestAborted.CanBeCanceled ? _requestAborted : HttpContext.RequestAborted);
 
     protected override Metadata ResponseTrailersCore => OnDemand.ResponseTrailers ??= [];
 
@@ -162,6 +168,7 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, CallRo
     /// </summary>
     public void StartDeadline(TimeSpan? timeout)
     {
+        _requestAborted = HttpContext.RequestAborted;
         var deadline = CallDeadline.Start(HttpContext, timeout, streaming: Route.Kind != MethodType.Unary, out var hostExpired);
         if (deadline is not null || hostExpired)
         {

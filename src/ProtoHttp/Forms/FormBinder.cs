@@ -37,8 +37,8 @@ internal sealed class FormBinder : MessageCodec
     {
         var message = MessageFactory.Create(descriptor);
         // Canonical paths (proto names) of singular fields and map entries bound so far: a second value is a 400.
-        var bound = new HashSet<string>(StringComparer.Ordinal);
-        var rows = new FormRows();
+        var bound = new BoundPaths();
+        FormRows? rows = null; // made by the first map row: most forms have none
         foreach (var (key, value) in FormPairs.Parse(body))
         {
             if (key == AntiforgeryTokenKey && descriptor.FindFieldByName(key) is null)
@@ -49,21 +49,24 @@ internal sealed class FormBinder : MessageCodec
             // labels[]=v is a map entry whose key is empty; tag[]=v a row of a repeated field.
             if (FormRows.IsRepeatedRow(key, out var field) && FormPath.FindLeaf(descriptor, field) is { IsMap: false })
             {
-                BindRow(message, key, field, value, bound);
+                BindRow(message, key, field, value, ref bound);
             }
-            else if (rows.TryCollect(key, value, out var map))
+            else if (FormRows.IsMapRowPart(key) && (rows ??= new()).TryCollect(key, value, out var map))
             {
                 CheckMapRow(descriptor, key, map);
             }
             else
             {
-                Bind(message, key, value, bound);
+                Bind(message, key, value, ref bound);
             }
         }
 
-        foreach (var (key, value) in rows.Entries())
+        if (rows is not null)
         {
-            Bind(message, key, value, bound);
+            foreach (var (key, value) in rows.Entries())
+            {
+                Bind(message, key, value, ref bound);
+            }
         }
 
         return message;
@@ -75,7 +78,7 @@ internal sealed class FormBinder : MessageCodec
         FormPath.Resolve(descriptor, field + "[]", _options, shownKey: key);
 
     // tag[]=value: a row of a repeated scalar, which adds nothing when it is left empty.
-    private void BindRow(IMessage root, string key, string field, string value, HashSet<string> bound)
+    private void BindRow(IMessage root, string key, string field, string value, ref BoundPaths bound)
     {
         var path = FormPath.Resolve(root.Descriptor, field, _options, shownKey: key);
         if (path is not null && (!path.Leaf.IsRepeated || path.Leaf.IsMap || path.MapKey is not null))
@@ -85,11 +88,11 @@ internal sealed class FormBinder : MessageCodec
 
         if (path is not null && value.Length > 0)
         {
-            Bind(root, field, value, bound);
+            Bind(root, field, value, ref bound);
         }
     }
 
-    private void Bind(IMessage root, string key, string value, HashSet<string> bound)
+    private void Bind(IMessage root, string key, string value, ref BoundPaths bound)
     {
         var path = FormPath.Resolve(root.Descriptor, key, _options);
         if (path is null)

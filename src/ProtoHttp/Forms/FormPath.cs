@@ -1,3 +1,4 @@
+using System.Collections.Concurrent;
 using Google.Protobuf;
 using Google.Protobuf.Reflection;
 
@@ -10,6 +11,10 @@ namespace ProtoHttp.Forms;
 /// </summary>
 internal sealed class FormPath
 {
+    // The paths of plain keys (page_number), one per field and immutable, so a query string's usual keys resolve
+    // without allocating; bounded by the schema, whatever names clients send.
+    private static readonly ConcurrentDictionary<FieldDescriptor, FormPath> Plain = new();
+
     private readonly FieldDescriptor[] _fields;
 
     private FormPath(FieldDescriptor[] fields, string? mapKey)
@@ -40,6 +45,21 @@ internal sealed class FormPath
     public static FormPath? Resolve(MessageDescriptor descriptor, string key, FormatOptions options, string? shownKey = null)
     {
         var shown = shownKey ?? key;
+        if (key.AsSpan().IndexOfAny('.', '[') < 0 && options.MaxDepth >= 1)
+        {
+            // A plain key, what most forms and query strings hold: one field, no nesting, no map key.
+            var plain = FieldLookup.Find(descriptor, key);
+            if (plain is null)
+            {
+                return options.IgnoreUnknownFields
+                    ? null
+                    : throw new InvalidMessageException($"Unknown key '{shown}': {descriptor.Name} has no field '{key}'.");
+            }
+
+            CheckReachable(shown, plain, last: true);
+            return Plain.GetOrAdd(plain, static field => new FormPath([field], mapKey: null));
+        }
+
         string? mapKey = null;
         var names = key;
         var bracket = key.IndexOf('[', StringComparison.Ordinal);

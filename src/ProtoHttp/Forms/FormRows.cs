@@ -24,6 +24,9 @@ internal sealed partial class FormRows
         return isRow;
     }
 
+    /// <summary>Whether <paramref name="key"/> is one part of a map row, <c>labels[0].key</c> or <c>labels[0].value</c>.</summary>
+    public static bool IsMapRowPart(string key) => EntryKey().IsMatch(key);
+
     /// <summary>
     /// Keeps one part of a map row (<c>labels[0].key</c> or <c>labels[0].value</c>); false for any other key.
     /// <paramref name="field"/> is the map's path, for the caller to check.

@@ -12,7 +12,7 @@ public static class GrpcWebWire
     /// <summary>One message frame around <paramref name="message"/>.</summary>
     public static byte[] Frame(IMessage message) => Frame(message.ToByteArray());
 
-    /// <summary>One message frame around <paramref name="payload"/>.</summary>
+    /// <summary>One message frame around <paramref name="payload"/>, a message in any codec.</summary>
     public static byte[] Frame(byte[] payload)
     {
         var frame = new byte[5 + payload.Length];

@@ -111,7 +111,7 @@ public sealed partial class DocumentedOperationsTests : IAsyncLifetime
                 // A client stream: the page names the verb and route, the media types of its body, and HTTP/2 where a
                 // call needs it.
                 var route = Route().Match(html);
-                var types = MediaTypeCode().Matches(html).Select(m => m.Groups[1].Value).ToList();
+                var types = MediaTypeCode().Matches(html).Select(m => WebUtility.HtmlDecode(m.Groups[1].Value)).ToList();
                 if (!route.Success || types.Count == 0)
                 {
                     failures.Add($"{id}: no form, and no route and media types to call it with");

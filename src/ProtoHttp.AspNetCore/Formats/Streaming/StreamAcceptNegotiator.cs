@@ -13,6 +13,9 @@ internal sealed class StreamAcceptNegotiator
     // MediaRange's specificity of a range that names the type outright.
     private const int ExactRange = 2;
 
+    // JSON Lines, read as NDJSON's other name (docs/protocol.md section 10): a framing's type, not a codec's.
+    private const string JsonLines = "application/jsonl";
+
     /// <summary>
     /// Every type an <c>Accept</c> header can name for a stream, in tie-break order: each Connect codec's envelopes, lines,
     /// events, then the unary types standing for their codec's stream (JSON's for lines, a Connect codec's for its
@@ -36,13 +39,13 @@ internal sealed class StreamAcceptNegotiator
         [
             .. _envelopes,
             Lines,
-            new("application/jsonl", StreamFormat.Lines, "application/jsonl", json),
+            new(JsonLines, StreamFormat.Lines, JsonLines, json),
             Events,
             .. standing,
         ];
 
         var streamed = codecs.All.Where(codec => codec.CanWrite && (codec == json || codec.IsConnectCodec)).Select(codec => codec.Name).ToArray();
-        WritableList = $"{StreamMediaTypes.EventStream}, {StreamMediaTypes.Ndjson}, application/jsonl, {StreamMediaTypes.EnvelopeTypes(codecs)} " +
+        WritableList = $"{StreamMediaTypes.EventStream}, {StreamMediaTypes.Ndjson}, {JsonLines}, {StreamMediaTypes.EnvelopeTypes(codecs)} " +
             $"(or a {(streamed.Length == 1 ? streamed[0] : $"{string.Join(", ", streamed[..^1])} or {streamed[^1]}")} type, for its codec's stream)";
     }
 

@@ -2,6 +2,8 @@ using System.Globalization;
 using System.Text;
 using System.Text.Json;
 using Google.Protobuf.Reflection;
+using Grpc.Core;
+using Microsoft.AspNetCore.Http;
 
 namespace ProtoHttp.AspNetCore.Internal.Explorer;
 
@@ -46,27 +48,37 @@ internal sealed class FilePageWriter(ExplorerLinks links, (string Name, string T
     private void WriteMethod(StringBuilder html, ExplorerMethod method, ProtoComments comments, int number)
     {
         var descriptor = method.Descriptor;
-        var useGet = method.Metadata.AllowsGet && GetVerbPolicy.HasNoSideEffects(descriptor);
+        var metadata = method.Metadata;
+        var codecs = metadata.Codecs;
+        // What the route answers and reads is its endpoint's metadata; the explorer only picks GET for a method free of
+        // side effects where the route answers GET, so an answer page can be bookmarked.
+        var safe = GetVerbPolicy.HasNoSideEffects(descriptor);
+        var useGet = safe && metadata.Verbs.Contains(HttpMethods.Get);
         html.Append(CultureInfo.InvariantCulture, $"<article class=\"px-method\" id=\"{Html.Encode(MethodKinds.Anchor(descriptor))}\">")
-            .Append(CultureInfo.InvariantCulture, $"<h3><code>{Html.Encode(descriptor.Name)}</code> <span class=\"px-kind\">{MethodKinds.Of(descriptor)}</span></h3>")
+            .Append(CultureInfo.InvariantCulture, $"<h3><code>{Html.Encode(descriptor.Name)}</code> <span class=\"px-kind\">{MethodKinds.Of(metadata.Kind)}</span></h3>")
             .Append(CultureInfo.InvariantCulture, $"<pre class=\"px-decl\">{Html.Encode(MethodKinds.Declaration(descriptor))}</pre>")
             .Append(Comment(comments.For(descriptor.FullName)))
             .Append(CultureInfo.InvariantCulture, $"<p class=\"px-route\"><code>{(useGet ? "GET" : "POST")} {Html.Encode(method.Route)}</code></p>");
 
-        if (descriptor.IsClientStreaming)
+        if (!useGet && !metadata.RequestMediaTypes.Contains(MediaTypes.Form, StringComparer.OrdinalIgnoreCase))
         {
-            // What works, said on the page itself: it is served inside someone else's app, where a path into this
-            // repository's docs means nothing.
-            html.Append("<p class=\"px-hint\">A client stream takes many messages, which a form cannot send. A Connect client calls it, ")
-                .Append("or a POST to this route whose body is Connect envelopes, <code>application/connect+proto</code> or <code>application/connect+json</code>")
-                .Append(descriptor.IsServerStreaming ? ", over HTTP/2 (a bidirectional call answers 505 over HTTP/1.1).</p></article>" : ".</p></article>");
+            // A route that reads no form body (a client stream's, which takes many messages) is described, not offered:
+            // the types it reads, said on the page itself, since it is served inside someone else's app, where a path
+            // into this repository's docs means nothing.
+            var bidirectional = metadata.Kind == MethodType.DuplexStreaming;
+            html.Append("<p class=\"px-hint\">")
+                .Append(metadata.Kind is MethodType.ClientStreaming or MethodType.DuplexStreaming ? "A client stream takes many messages, which a form cannot send. " : "A form cannot call this route. ")
+                .Append("A Connect client calls it, or a POST to this route whose body is ")
+                .AppendJoin(" or ", metadata.RequestMediaTypes.Select(type => $"<code>{Html.Encode(type)}</code>"))
+                .Append(bidirectional ? ", over HTTP/2 (a bidirectional call answers 505 over HTTP/1.1).</p></article>" : ".</p></article>");
             return;
         }
 
+        var streams = metadata.Kind != MethodType.Unary;
         var route = Html.Encode(links.To(method.Route));
-        html.Append(CultureInfo.InvariantCulture, $"<form class=\"px-form\" method=\"{(useGet ? "get" : "post")}\" action=\"{route}\" enctype=\"application/x-www-form-urlencoded\"")
-            .Append(CultureInfo.InvariantCulture, $" data-route=\"{route}\" data-kind=\"{(descriptor.IsServerStreaming ? "server" : "unary")}\" data-safe=\"{(GetVerbPolicy.HasNoSideEffects(descriptor) ? "true" : "false")}\"")
-            .Append(CultureInfo.InvariantCulture, $" data-formats=\"{Html.Encode(Formats(method.Metadata.Codecs))}\">");
+        html.Append(CultureInfo.InvariantCulture, $"<form class=\"px-form\" method=\"{(useGet ? "get" : "post")}\" action=\"{route}\" enctype=\"{MediaTypes.Form}\"")
+            .Append(CultureInfo.InvariantCulture, $" data-route=\"{route}\" data-kind=\"{(streams ? "server" : "unary")}\" data-safe=\"{(safe ? "true" : "false")}\"")
+            .Append(CultureInfo.InvariantCulture, $" data-formats=\"{Html.Encode(Formats(codecs, metadata.ResponseMediaTypes))}\">");
         if (!useGet && antiforgery is var (name, token))
         {
             html.Append(CultureInfo.InvariantCulture, $"<input type=\"hidden\" name=\"{Html.Encode(name)}\" value=\"{Html.Encode(token)}\">");
@@ -75,28 +87,34 @@ internal sealed class FilePageWriter(ExplorerLinks links, (string Name, string T
         html.Append(CultureInfo.InvariantCulture, $"<p class=\"px-hint\">Request <code>{Html.Encode(descriptor.InputType.FullName)}</code></p>");
         new RequestFormWriter(html, comments, $"f{number}").WriteFields(descriptor.InputType);
         html.Append("<div class=\"px-actions\"><button type=\"submit\">Call</button>");
-        if (!descriptor.IsServerStreaming)
+        if (!streams)
         {
-            // A page shows text: each text codec's suffix gets a button.
-            foreach (var codec in method.Metadata.Codecs.All.Where(codec => codec is { CanWrite: true, IsText: true, Suffix: not null }))
+            // A page shows text: each suffix route that answers in a text codec gets a button.
+            foreach (var suffixRoute in method.SuffixRoutes)
             {
-                html.Append(CultureInfo.InvariantCulture,
-                    $" <button type=\"submit\" formaction=\"{route}{Html.Encode(codec.Suffix!)}\" class=\"px-noscript\">Call, answer in {Html.Encode(Label(codec))}</button>");
+                if (suffixRoute.ResponseMediaTypes is [var type] && codecs.MatchContentType(type).Codec is { IsText: true } codec)
+                {
+                    html.Append(CultureInfo.InvariantCulture,
+                        $" <button type=\"submit\" formaction=\"{route}{Html.Encode(suffixRoute.FormatSuffix)}\" class=\"px-noscript\">Call, answer in {Html.Encode(Label(codec))}</button>");
+                }
             }
         }
 
         html.Append("</div></form></article>");
     }
 
-    /// <summary>The answer formats the script offers, label to canonical media type as JSON, JSON first as the default.</summary>
-    private static string Formats(MessageCodecs codecs)
+    /// <summary>
+    /// The answer formats the script offers, label to media type as JSON, JSON first as the default: each codec's
+    /// canonical type among the types the route answers in.
+    /// </summary>
+    private static string Formats(MessageCodecs codecs, IReadOnlyList<string> answers)
     {
         var json = codecs.Codec(MessageFormat.Json);
         var buffer = new System.Buffers.ArrayBufferWriter<byte>();
         using (var writer = new Utf8JsonWriter(buffer))
         {
             writer.WriteStartObject();
-            foreach (var codec in codecs.All.Where(codec => codec.CanWrite).OrderBy(codec => codec == json ? 0 : 1))
+            foreach (var codec in codecs.All.Where(codec => answers.Contains(codec.MediaTypes[0], StringComparer.OrdinalIgnoreCase)).OrderBy(codec => codec == json ? 0 : 1))
             {
                 writer.WriteString(Label(codec), codec.MediaTypes[0]);
             }

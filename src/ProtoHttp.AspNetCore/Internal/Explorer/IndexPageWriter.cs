@@ -41,7 +41,7 @@ internal sealed class IndexPageWriter(ExplorerLinks links, IReadOnlySet<string> 
                 {
                     var name = $"<code>{Html.Encode(method.Descriptor.Name)}</code>";
                     html.Append(served ? $"<li><a href=\"{path}#{Html.Encode(MethodKinds.Anchor(method.Descriptor))}\">{name}</a>" : $"<li>{name}")
-                        .Append(CultureInfo.InvariantCulture, $" <span class=\"px-kind\">{MethodKinds.Of(method.Descriptor)}</span>");
+                        .Append(CultureInfo.InvariantCulture, $" <span class=\"px-kind\">{MethodKinds.Of(method.Metadata.Kind)}</span>");
                     if (fileComments.For(method.Descriptor.FullName) is { } comment)
                     {
                         html.Append(CultureInfo.InvariantCulture, $" <span class=\"px-comment\">{Html.Encode(comment.Split('\n')[0])}</span>");

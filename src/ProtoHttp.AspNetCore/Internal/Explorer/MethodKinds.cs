@@ -1,15 +1,17 @@
 using Google.Protobuf.Reflection;
+using Grpc.Core;
 
 namespace ProtoHttp.AspNetCore.Internal.Explorer;
 
 /// <summary>How the explorer names and declares a method.</summary>
 internal static class MethodKinds
 {
-    public static string Of(MethodDescriptor method) => (method.IsClientStreaming, method.IsServerStreaming) switch
+    /// <summary>The kind an endpoint's metadata gives (<see cref="ProtoHttpMethodMetadata.Kind"/>), as the page names it.</summary>
+    public static string Of(MethodType kind) => kind switch
     {
-        (false, false) => "unary",
-        (false, true) => "server streaming",
-        (true, false) => "client streaming",
+        MethodType.Unary => "unary",
+        MethodType.ServerStreaming => "server streaming",
+        MethodType.ClientStreaming => "client streaming",
         _ => "bidirectional streaming",
     };
 

@@ -17,13 +17,13 @@ namespace ProtoHttp.AspNetCore.Internal.Streaming;
 /// buffers for the stream's lifetime. A message's frame depends only on the message and the JSON codec, so a
 /// <see cref="BroadcastMessage{T}"/> is framed once for every event stream it goes to.
 /// </remarks>
-internal sealed class EventStreamWriter : StreamResponseWriter
+internal sealed class EventStreamWriter : StreamResponseWriter, KeepAliveClock.IKeepAliveMember
 {
     private static readonly ReadOnlyMemory<byte> KeepAliveComment = ":\n\n"u8.ToArray();
 
     private readonly IMessageCodec _json;
-    private readonly PeriodicTimer? _keepAliveTimer;
-    private readonly Task _keepAlive = Task.CompletedTask;
+    private readonly KeepAliveClock? _keepAliveClock;
+    private Task _keepAliveWrite = Task.CompletedTask;
     private volatile bool _wroteSinceTick;
 
     public EventStreamWriter(HttpContext context, StreamMediaType type, IMessageCodec json, TimeSpan keepAliveInterval)
@@ -32,8 +32,8 @@ internal sealed class EventStreamWriter : StreamResponseWriter
         _json = json;
         if (keepAliveInterval > TimeSpan.Zero && keepAliveInterval != Timeout.InfiniteTimeSpan)
         {
-            _keepAliveTimer = new PeriodicTimer(keepAliveInterval);
-            _keepAlive = KeepAliveAsync(_keepAliveTimer);
+            _keepAliveClock = KeepAliveClock.For(keepAliveInterval);
+            _keepAliveClock.Join(this);
         }
     }
 
@@ -73,10 +73,25 @@ internal sealed class EventStreamWriter : StreamResponseWriter
 
     protected override void OnWritten() => _wroteSinceTick = true;
 
-    protected override async Task StopKeepAliveAsync()
+    protected override Task StopKeepAliveAsync()
     {
-        _keepAliveTimer?.Dispose();
-        await _keepAlive;
+        _keepAliveClock?.Leave(this);
+        // A comment being written finishes before the call goes on to its end.
+        return _keepAliveWrite;
+    }
+
+    void KeepAliveClock.IKeepAliveMember.OnKeepAliveTick()
+    {
+        if (_wroteSinceTick)
+        {
+            _wroteSinceTick = false;
+            return;
+        }
+
+        if (_keepAliveWrite.IsCompleted)
+        {
+            _keepAliveWrite = WriteKeepAliveAsync();
+        }
     }
 
     /// <summary>One event: its type unless it is the default, its data as <c>data:</c> lines, and the blank line that ends it.</summary>
@@ -110,26 +125,19 @@ internal sealed class EventStreamWriter : StreamResponseWriter
         output.Write("\n\n"u8);
     }
 
-    private async Task KeepAliveAsync(PeriodicTimer timer)
+    private async Task WriteKeepAliveAsync()
     {
         try
         {
-            while (await timer.WaitForNextTickAsync())
+            // Under the writer's lock, and only when no message or end is being written: the comment can only fall
+            // between two events, however the writes of an event await.
+            await TryWriteIdleAsync(async token =>
             {
-                if (_wroteSinceTick)
-                {
-                    _wroteSinceTick = false;
-                    continue;
-                }
-
-                await TryWriteIdleAsync(async token =>
-                {
-                    await Response.BodyWriter.WriteAsync(KeepAliveComment, token);
-                    await FlushAsync(token);
-                });
-            }
+                await Response.BodyWriter.WriteAsync(KeepAliveComment, token);
+                await FlushAsync(token);
+            });
         }
-        catch (Exception ex) when (ex is OperationCanceledException or IOException or InvalidOperationException)
+        catch (Exception ex) when (ex is OperationCanceledException or IOException or InvalidOperationException or ObjectDisposedException)
         {
             // The client went away (the call hears of it through its token) or the response completed meanwhile.
         }
