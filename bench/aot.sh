@@ -10,7 +10,7 @@
 #
 # Per run and server, in an order that rotates from run to run: a fresh process pinned to core 0; the time from its
 # start to the first answered W3 call (a loop that tries a TCP connect every millisecond, then one curl call, retried
-# until it answers 200); its RSS after 1 s idle; a warm-up; then W3 load from core 1 (wrk over HTTP/1.1, h2load over h2c;
+# until it answers 200); its RSS after 1 s idle, and of it the anonymous (private) part; a warm-up; then W3 load from core 1 (wrk over HTTP/1.1, h2load over h2c;
 # 16 connections) with the RSS sampled every 100 ms (its peak is reported). Sizes: the native binary, and the whole
 # publish folder without the catalogue's data, symbols and XML docs. Results are JSON lines in DIR/aot.jsonl and a summary in DIR/aot.md.
 # --allow-warnings publishes with warnings not treated as errors (for developing this script against code that does
@@ -126,6 +126,9 @@ call_once() {
 }
 
 rss_kb() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status" 2>/dev/null || echo 0; }
+# The anonymous (private: GC heap, stacks, the runtime's own) part of the RSS; the rest is the binary's file pages,
+# clean and shared, which track the binary's size (the kernel maps a cached file's neighbouring pages on each fault).
+anon_kb() { awk '/^RssAnon:/ { print $2 }' "/proc/$1/status" 2>/dev/null || echo 0; }
 
 # Prints the calls/s, p50/p99 (µs) and failures of one timed load as JSON.
 load() {
@@ -209,6 +212,7 @@ for run in $(seq 1 "$RUNS"); do
     fi
     sleep 1
     idle_kb=$(rss_kb "$SERVER_PID")
+    idle_anon_kb=$(anon_kb "$SERVER_PID")
 
     load "$protocol" "$url" "$type" "$body" "$WARMUP_SECONDS" >/dev/null
     echo 0 >"$OUT/peak.kb"
@@ -222,8 +226,8 @@ for run in $(seq 1 "$RUNS"); do
     fi
     stop_server
 
-    printf '{"id":"%s","run":%d,"startup_ms":%d,"idle_rss_kb":%d,"load_rss_kb":%d,"w3":%s,"w3_h2c":%s}\n' \
-      "$id" "$run" "$startup_ms" "$idle_kb" "$loaded_kb" "$result" "$h2c_result" >>"$RESULTS"
+    printf '{"id":"%s","run":%d,"startup_ms":%d,"idle_rss_kb":%d,"idle_anon_kb":%d,"load_rss_kb":%d,"w3":%s,"w3_h2c":%s}\n' \
+      "$id" "$run" "$startup_ms" "$idle_kb" "$idle_anon_kb" "$loaded_kb" "$result" "$h2c_result" >>"$RESULTS"
     log "run $run $id: first call after $startup_ms ms, idle $((idle_kb / 1024)) MB, under load $((loaded_kb / 1024)) MB, $result"
     for r in "$result" "$h2c_result"; do
       [[ $r == null ]] && continue

@@ -28,7 +28,22 @@ internal static class AllocationProfile
             }
 
             var method = type.GetMethod(methodName) ?? throw new ArgumentException("No benchmark " + name);
-            var call = method.CreateDelegate<Func<Task>>(instance);
+            // Codec benchmarks are synchronous (void); the handler and client ones return a Task.
+            Func<Task> call;
+            if (method.ReturnType == typeof(void))
+            {
+                var action = method.CreateDelegate<Action>(instance);
+                call = () =>
+                {
+                    action();
+                    return Task.CompletedTask;
+                };
+            }
+            else
+            {
+                call = method.CreateDelegate<Func<Task>>(instance);
+            }
+
             for (var i = 0; i < 20_000; i++)
             {
                 Wait(call());

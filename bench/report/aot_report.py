@@ -59,15 +59,15 @@ def main(path):
     ms = lambda v: f"{v:,.0f} ms"
     mb = lambda v: f"{v / 1024:,.1f} MB"
     cps = lambda v: f"{v:,.0f}"
-    print("| server | W3 format | startup to first answered call | idle RSS | peak RSS under W3 | W3 calls/s | W3 p99 | ProtoHttp over h2c, calls/s | binary | publish folder |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("| server | W3 format | startup to first answered call | idle RSS | of it private (anonymous) | peak RSS under W3 | W3 calls/s | W3 p99 | ProtoHttp over h2c, calls/s | binary | publish folder |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for i in ids:
         mine = [r for r in rows if r["id"] == i]
         size = sizes.get(i, {})
         h2c = [rate(r.get("w3_h2c")) for r in mine]
         print(
             f"| {NAMES[i]} | {FORMATS[i]} | {spread([r['startup_ms'] for r in mine], ms)} | {spread([r['idle_rss_kb'] for r in mine], mb)} "
-            f"| {spread([r['load_rss_kb'] for r in mine], mb)} | {spread([rate(r['w3']) for r in mine], cps)} "
+            f"| {spread([r.get('idle_anon_kb') for r in mine], mb)} | {spread([r['load_rss_kb'] for r in mine], mb)} | {spread([rate(r['w3']) for r in mine], cps)} "
             f"| {spread([r['w3'].get('p99_us', 0) / 1000 for r in mine], lambda v: f'{v:.1f} ms')} "
             f"| {spread(h2c, cps) if any(h2c) else ''} "
             f"| {size.get('binary_bytes', 0) / 1e6:.1f} MB | {size.get('folder_bytes', 0) / 1e6:.1f} MB |"
@@ -81,6 +81,7 @@ def main(path):
     print("|---|---|")
     print(f"| startup to the first answered call ≤ Grpc.AspNetCore's (AOT) | {ratio_spread(pairs('protohttp-aot', 'grpc-aot', lambda r: r['startup_ms']))} of gRPC's |")
     print(f"| idle RSS ≤ Grpc.AspNetCore's (AOT) | {ratio_spread(pairs('protohttp-aot', 'grpc-aot', lambda r: r['idle_rss_kb']))} of gRPC's |")
+    print(f"| (reported) idle private (anonymous) RSS, ProtoHttp AOT vs Grpc.AspNetCore AOT | {ratio_spread(pairs('protohttp-aot', 'grpc-aot', lambda r: r.get('idle_anon_kb')))} |")
     print(f"| W3 protobuf calls/s under AOT ≥ 0.9x ProtoHttp under the JIT | {ratio_spread(pairs('protohttp-aot', 'protohttp-jit', lambda r: rate(r['w3'])))} (HTTP/1.1); "
           f"over h2c {ratio_spread(pairs('protohttp-aot', 'protohttp-jit', lambda r: rate(r.get('w3_h2c'))))} |")
     print(f"| (reported) ProtoHttp AOT vs Grpc.AspNetCore AOT, W3 over h2c, calls/s | {ratio_spread([(rate(run['protohttp-aot'].get('w3_h2c')), rate(run['grpc-aot']['w3'])) for run in by_run.values() if 'protohttp-aot' in run and 'grpc-aot' in run])} |")

@@ -28,7 +28,21 @@ public sealed record FormatOptions
     /// The message types a <c>google.protobuf.Any</c> may hold in JSON (whose form names the type and spells out its
     /// fields): those of the service's files, their imports, and the types configured for types that live elsewhere.
     /// </summary>
-    internal TypeRegistry AnyTypes { get; init; } = TypeRegistry.Empty;
+    /// <remarks>
+    /// Built on first use (an Any met in JSON, or a value JsonParser reads): loading the well-known types' descriptors
+    /// and indexing every message of the files is startup time and memory that a service that never meets an Any in
+    /// JSON, or answers only protobuf, does not spend.
+    /// </remarks>
+    internal TypeRegistry AnyTypes
+    {
+        get => AnyTypeSource?.Value ?? TypeRegistry.Empty;
+        init => AnyTypeSource = new Lazy<TypeRegistry>(value);
+    }
+
+    /// <summary>Whether <see cref="AnyTypes"/> may hold types, known without building it.</summary>
+    internal bool HasAnyTypes => AnyTypeSource is not null;
+
+    private Lazy<TypeRegistry>? AnyTypeSource { get; init; }
 
     /// <summary>
     /// These options with the proto2 extensions declared in <paramref name="files"/>, which JSON then reads and writes
@@ -40,5 +54,9 @@ public sealed record FormatOptions
     /// These options with the message types a <c>google.protobuf.Any</c> may hold in JSON: those of
     /// <paramref name="files"/> and of every file they import, plus protobuf's well-known types.
     /// </summary>
-    public FormatOptions WithAnyTypesOf(IEnumerable<FileDescriptor> files) => this with { AnyTypes = AnyTypeRegistry.FromFiles(files) };
+    public FormatOptions WithAnyTypesOf(IEnumerable<FileDescriptor> files)
+    {
+        FileDescriptor[] taken = [.. files];
+        return this with { AnyTypeSource = new Lazy<TypeRegistry>(() => AnyTypeRegistry.FromFiles(taken)) };
+    }
 }

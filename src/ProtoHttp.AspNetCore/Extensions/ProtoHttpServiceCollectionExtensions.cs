@@ -22,7 +22,10 @@ public static class ProtoHttpServiceCollectionExtensions
     public static IProtoHttpServerBuilder AddProtoHttp(this IServiceCollection services, Action<ProtoHttpOptions>? configure = null)
     {
         ArgumentNullException.ThrowIfNull(services);
-        services.AddRouting();
+        // The core only, as grpc-dotnet's AddGrpc: the full AddRouting also registers the regex route constraint,
+        // which keeps System.Text.RegularExpressions' parser and interpreter in a trimmed or Native AOT app that
+        // never asks for it (about 230 KB of code). An app whose own routes use regex constraints calls AddRouting().
+        services.AddRoutingCore();
         services.AddOptions();
         if (!services.Any(d => d.ServiceType == typeof(ProtoHttpMarkerService)))
         {

@@ -23,7 +23,7 @@ internal sealed class JsonCodec : MessageCodec
         StructuredSuffix = "+json";
         IsConnectCodec = true;
         _writer = JsonMessageWriter.For(options);
-        _reader = new JsonMessageReader(options.IgnoreUnknownFields, options.MaxDepth, options.Extensions, options.AnyTypes);
+        _reader = new JsonMessageReader(options.IgnoreUnknownFields, options.MaxDepth, options.Extensions, options);
     }
 
     public override MessageCodec WithOptions(FormatOptions options) => new JsonCodec(options);

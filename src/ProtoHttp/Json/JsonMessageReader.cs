@@ -20,9 +20,10 @@ internal sealed class JsonMessageReader
     // JsonParser for a value at each nesting level, limited to the levels left below it.
     private readonly JsonParser?[] _parsers;
 
-    private readonly TypeRegistry _anyTypes;
+    // The options' Any types, built when JsonParser first needs them (FormatOptions.AnyTypes).
+    private readonly FormatOptions _anyTypes;
 
-    public JsonMessageReader(bool ignoreUnknownFields, int maxDepth, ExtensionCatalog extensions, TypeRegistry anyTypes)
+    public JsonMessageReader(bool ignoreUnknownFields, int maxDepth, ExtensionCatalog extensions, FormatOptions anyTypes)
     {
         _anyTypes = anyTypes;
         IgnoreUnknownFields = ignoreUnknownFields;
@@ -94,7 +95,7 @@ internal sealed class JsonMessageReader
         // JsonParser does not count the message it starts with.
         var parser = _parsers[depth] ??= new JsonParser(JsonParser.Settings.Default
             .WithIgnoreUnknownFields(IgnoreUnknownFields)
-            .WithTypeRegistry(_anyTypes)
+            .WithTypeRegistry(_anyTypes.AnyTypes)
             .WithRecursionLimit(MaxDepth - depth));
         return parser.Parse(input.TakeRawValue(), descriptor);
     }

@@ -24,13 +24,15 @@ internal sealed class JsonMessageWriter
     private readonly ConcurrentDictionary<MessageDescriptor, JsonMessagePlan> _plans = new();
     private readonly Func<MessageDescriptor, JsonMessagePlan> _build;
 
-    private JsonMessageWriter(bool preserveProtoFieldNames, ExtensionCatalog extensions, TypeRegistry anyTypes, int maxDepth)
+    private readonly FormatOptions _options;
+
+    private JsonMessageWriter(FormatOptions options)
     {
-        PreserveProtoFieldNames = preserveProtoFieldNames;
-        Extensions = extensions;
-        AnyTypes = anyTypes;
-        MaxDepth = maxDepth;
-        Formatter = new JsonFormatter(JsonFormatter.Settings.Default.WithPreserveProtoFieldNames(preserveProtoFieldNames));
+        _options = options;
+        PreserveProtoFieldNames = options.PreserveProtoFieldNames;
+        Extensions = options.Extensions;
+        MaxDepth = options.MaxDepth;
+        Formatter = new JsonFormatter(JsonFormatter.Settings.Default.WithPreserveProtoFieldNames(PreserveProtoFieldNames));
         AnyWriter = new JsonAnyWriter(this);
         _build = descriptor => new JsonMessagePlan(this, JsonPlanBuilder.Build(this, descriptor));
     }
@@ -43,7 +45,7 @@ internal sealed class JsonMessageWriter
     public ExtensionCatalog Extensions { get; }
 
     /// <summary>The types an <c>Any</c> can be written holding.</summary>
-    public TypeRegistry AnyTypes { get; }
+    public TypeRegistry AnyTypes => _options.AnyTypes;
 
     /// <summary>The deepest message nesting an <c>Any</c> is unpacked to.</summary>
     public int MaxDepth { get; }
@@ -56,13 +58,13 @@ internal sealed class JsonMessageWriter
     /// no extensions or Any types, else one for the service.
     /// </summary>
     public static JsonMessageWriter For(FormatOptions options) =>
-        !options.Extensions.IsEmpty || options.AnyTypes != TypeRegistry.Empty || options.MaxDepth != FormatOptions.Default.MaxDepth
-            ? new(options.PreserveProtoFieldNames, options.Extensions, options.AnyTypes, options.MaxDepth)
+        !options.Extensions.IsEmpty || options.HasAnyTypes || options.MaxDepth != FormatOptions.Default.MaxDepth
+            ? new(options)
         : options.PreserveProtoFieldNames ? ProtoNames : JsonNames;
 
-    private static JsonMessageWriter ProtoNames { get; } = new(preserveProtoFieldNames: true, ExtensionCatalog.Empty, TypeRegistry.Empty, FormatOptions.Default.MaxDepth);
+    private static JsonMessageWriter ProtoNames { get; } = new(new FormatOptions { PreserveProtoFieldNames = true });
 
-    private static JsonMessageWriter JsonNames { get; } = new(preserveProtoFieldNames: false, ExtensionCatalog.Empty, TypeRegistry.Empty, FormatOptions.Default.MaxDepth);
+    private static JsonMessageWriter JsonNames { get; } = new(FormatOptions.Default);
 
     public void Write(IMessage message, IBufferWriter<byte> output)
     {

@@ -66,7 +66,7 @@ internal static class JsonPlanBuilder
         var presence = field.FieldType is FieldType.Message or FieldType.Group ? FieldPresence.NotNull
             : field.HasPresence ? FieldPresence.HasValue
             : FieldPresence.NotDefault;
-        return new JsonSingularField(name, field, presence, writer);
+        return writer.Singular(name, field, presence);
     }
 
     // The writer for the field's values, or null when the native writer has none.

@@ -54,7 +54,7 @@ internal static class JsonReadPlanBuilder
         var value = ValueReader(owner, field);
         return value is null ? null
             : field.IsRepeated ? value.Repeated(field)
-            : new JsonSingularFieldReader(field, value);
+            : value.Singular(field);
     }
 
     // Map keys are JSON names: strings, integers and bools only, as JsonParser allows.

@@ -18,6 +18,9 @@ internal abstract class JsonValueReader
     /// <summary>Reads a map key from the current property name, boxed.</summary>
     public abstract object ReadKeyBoxed(ref Utf8JsonReader reader);
 
+    /// <summary>A reader for a singular field of this reader's values.</summary>
+    public abstract JsonFieldReader Singular(FieldDescriptor field);
+
     /// <summary>A reader for a repeated field of this reader's values.</summary>
     public abstract JsonFieldReader Repeated(FieldDescriptor field);
 }

@@ -28,5 +28,11 @@ internal abstract class JsonValueReader<T> : JsonValueReader
 
     public sealed override object ReadKeyBoxed(ref Utf8JsonReader reader) => ReadKey(ref reader)!;
 
+    // Typed where the runtime compiles code, so numbers, bools and enums are not boxed (TypedFieldAccess).
+    public sealed override JsonFieldReader Singular(FieldDescriptor field) =>
+        TypedFieldAccess.Setter<T>(field) is { } setter
+            ? new JsonTypedSingularFieldReader<T>(field, this, setter)
+            : new JsonSingularFieldReader(field, this);
+
     public sealed override JsonFieldReader Repeated(FieldDescriptor field) => new JsonRepeatedFieldReader<T>(field, this);
 }

@@ -14,6 +14,9 @@ internal abstract class JsonValueWriter
     /// <summary>Whether a proto3 field without presence holding this value is left out (JsonFormatter's IsDefaultValue).</summary>
     public abstract bool IsDefaultBoxed(object value);
 
+    /// <summary>A writer for a singular field of this writer's values.</summary>
+    public abstract JsonFieldWriter Singular(byte[] name, FieldDescriptor field, FieldPresence presence);
+
     /// <summary>A writer for a repeated field of this writer's values.</summary>
     public abstract JsonFieldWriter Repeated(byte[] name, FieldDescriptor field);
 }

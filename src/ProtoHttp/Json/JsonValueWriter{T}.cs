@@ -18,5 +18,11 @@ internal abstract class JsonValueWriter<T> : JsonValueWriter
 
     public sealed override bool IsDefaultBoxed(object value) => IsDefault((T)value);
 
+    // Typed where the runtime compiles code, so numbers, bools and enums are not boxed (TypedFieldAccess).
+    public sealed override JsonFieldWriter Singular(byte[] name, FieldDescriptor field, FieldPresence presence) =>
+        TypedFieldAccess.Getter<T>(field) is { } getter
+            ? new JsonTypedSingularField<T>(name, field, presence, this, getter)
+            : new JsonSingularField(name, field, presence, this);
+
     public sealed override JsonFieldWriter Repeated(byte[] name, FieldDescriptor field) => new JsonRepeatedField<T>(name, field, this);
 }

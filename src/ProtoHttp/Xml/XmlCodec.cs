@@ -9,7 +9,9 @@ namespace ProtoHttp.Xml;
 internal sealed class XmlCodec : MessageCodec
 {
     private readonly FormatOptions _options;
-    private readonly XmlDictionaryReaderQuotas _quotas;
+    // Made on the first XML body: the quotas type's statics belong to the XML reader's code, which a service that is
+    // never sent XML need not page in at startup.
+    private readonly Lazy<XmlDictionaryReaderQuotas> _quotas;
 
     public XmlCodec(FormatOptions options)
         : base("xml", ProtoHttp.MediaTypes.Xml, "text/xml")
@@ -18,12 +20,12 @@ internal sealed class XmlCodec : MessageCodec
         IsText = true;
         StructuredSuffix = "+xml";
         _options = options;
-        _quotas = XmlMessageReader.Quotas(options);
+        _quotas = new(() => XmlMessageReader.Quotas(options));
     }
 
     public override MessageCodec WithOptions(FormatOptions options) => new XmlCodec(options);
 
-    public override IMessage Read(ReadOnlySequence<byte> body, MessageDescriptor descriptor) => XmlMessageReader.Read(body, descriptor, _options, _quotas);
+    public override IMessage Read(ReadOnlySequence<byte> body, MessageDescriptor descriptor) => XmlMessageReader.Read(body, descriptor, _options, _quotas.Value);
 
     public override void Write(IMessage message, IBufferWriter<byte> output) => XmlMessageWriter.Write(message, output);
 }

@@ -25,7 +25,7 @@ internal abstract class XmlFieldReader(FieldDescriptor field)
         var value = IsNested(field) ? null : XmlValueReaders.For(field);
         return value is null ? new XmlReflectionFieldReader(field)
             : field.IsRepeated ? value.Repeated(field)
-            : new XmlSingularFieldReader(field, value);
+            : value.Singular(field);
     }
 
     /// <summary>Whether the field's values are messages written as nested elements rather than text.</summary>

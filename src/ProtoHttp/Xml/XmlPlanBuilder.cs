@@ -40,7 +40,7 @@ internal static class XmlPlanBuilder
         var presence = field.FieldType is FieldType.Message or FieldType.Group ? FieldPresence.NotNull
             : field.HasPresence ? FieldPresence.HasValue
             : FieldPresence.NotDefault;
-        return new XmlSingularField(field, presence, writer);
+        return writer.Singular(field, presence);
     }
 
     // The writer for the field's values, or null when there is none.

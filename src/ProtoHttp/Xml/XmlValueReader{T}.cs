@@ -14,5 +14,11 @@ internal abstract class XmlValueReader<T> : XmlValueReader
 
     public sealed override object ReadBoxed(XmlMessageReader reader, FieldDescriptor field, string where) => Read(reader, field, where)!;
 
+    // Typed where the runtime compiles code, so numbers and bools are not boxed (TypedFieldAccess).
+    public sealed override XmlFieldReader Singular(FieldDescriptor field) =>
+        TypedFieldAccess.Setter<T>(field) is { } setter
+            ? new XmlTypedSingularFieldReader<T>(field, this, setter)
+            : new XmlSingularFieldReader(field, this);
+
     public sealed override XmlFieldReader Repeated(FieldDescriptor field) => new XmlRepeatedFieldReader<T>(field, this);
 }

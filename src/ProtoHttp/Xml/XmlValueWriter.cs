@@ -14,6 +14,9 @@ internal abstract class XmlValueWriter
     /// <summary>Whether a proto3 field without presence holding this value is unset, as the binary encoding decides.</summary>
     public abstract bool IsDefaultBoxed(object value);
 
+    /// <summary>A writer for a singular field of this writer's values.</summary>
+    public abstract XmlFieldWriter Singular(FieldDescriptor field, FieldPresence presence);
+
     /// <summary>A writer for a repeated field of this writer's values.</summary>
     public abstract XmlFieldWriter Repeated(FieldDescriptor field);
 }

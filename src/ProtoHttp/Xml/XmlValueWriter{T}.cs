@@ -18,5 +18,11 @@ internal abstract class XmlValueWriter<T> : XmlValueWriter
 
     public sealed override bool IsDefaultBoxed(object value) => IsDefault((T)value);
 
+    // Typed where the runtime compiles code, so numbers, bools and enums are not boxed (TypedFieldAccess).
+    public sealed override XmlFieldWriter Singular(FieldDescriptor field, FieldPresence presence) =>
+        TypedFieldAccess.Getter<T>(field) is { } getter
+            ? new XmlTypedSingularField<T>(field, presence, this, getter)
+            : new XmlSingularField(field, presence, this);
+
     public sealed override XmlFieldWriter Repeated(FieldDescriptor field) => new XmlRepeatedField<T>(field, this);
 }
