@@ -75,10 +75,11 @@ internal sealed class GrpcWebProtocol : CallProtocol
                 $"The Content-Type '{request.ContentType}' is not a gRPC-Web type this service reads; use {acceptPost}.", acceptPost);
         }
 
+        var writer = new GrpcWebResponseWriter(call.HttpContext, type, type.Codec);
         call.RequestReader = type.Codec;
-        call.ResponseStreamType = GrpcWebResponseWriter.StreamTypeOf(type);
+        call.ResponseStreamType = writer.Type;
         ProtoHttpLog.FormatChosen(call.Route.Settings.Logger, call.Route.Method.Name, type.Codec.Name, type.ContentType);
-        call.ResponseStream = new GrpcWebResponseWriter(call.HttpContext, type, type.Codec);
+        call.ResponseStream = writer;
     }
 
     public override TimeSpan? ReadTimeout(HttpRequest request) => GrpcTimeout.Parse(request.Headers[GrpcTimeout.HeaderName]);
@@ -87,7 +88,9 @@ internal sealed class GrpcWebProtocol : CallProtocol
     {
         var context = call.HttpContext;
         var settings = call.Route.Settings;
-        var message = await GrpcWebRequestReader.ReadAsync(context, GrpcWebMediaTypes.Parse(context.Request.ContentType, settings.Codecs)!, call.RequestReader!,
+        // Accept parsed the request's type once and gave it to the call's writer.
+        var type = ((GrpcWebResponseWriter)call.ResponseStream!).GrpcWebType;
+        var message = await GrpcWebRequestReader.ReadAsync(context, type, call.RequestReader!,
             call.Route.Descriptor.InputType, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, cancellationToken);
         settings.Codecs.CheckRequiredFields(message);
         return message;
