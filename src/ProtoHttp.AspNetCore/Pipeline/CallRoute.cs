@@ -50,6 +50,9 @@ internal sealed record CallRoute
 
     public MethodType Kind => Method.Type;
 
+    /// <summary>The reader and answer-type pairs of the route's calls, each made once (<see cref="ProtoHttpServerCallContext.Format"/>).</summary>
+    public CallFormats Formats { get; } = new();
+
     /// <summary>
     /// What makes the route's GET answers conditional (docs/protocol.md section 11): an ETag, the app's Cache-Control,
     /// 304 for a matching If-None-Match; <see langword="null"/> when the method has side effects or streams.
