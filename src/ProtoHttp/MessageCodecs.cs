@@ -30,19 +30,21 @@ public sealed class MessageCodecs
     /// <param name="added">An app's own codecs, after the built-in ones in every list and in <c>Accept</c> tie-breaks.</param>
     /// <exception cref="InvalidOperationException">An added codec's name, media type or suffix is another codec's.</exception>
     public MessageCodecs(FormatOptions options, IEnumerable<MessageCodec> added)
-        : this(options, added, xml: true)
+        // The switch is tested right where the codec is made: the trimmer folds it and drops the branch (a condition
+        // with anything else in it keeps the codec compiled in).
+        : this(options, added, XmlSupport.IsSupported ? new XmlCodec(options) : null)
     {
     }
 
     /// <param name="options">The options every codec is built with.</param>
     /// <param name="added">An app's own codecs.</param>
-    /// <param name="xml">Whether to build the XML codec (tests leave it out as the ProtoHttp.Xml.IsSupported switch does).</param>
-    internal MessageCodecs(FormatOptions options, IEnumerable<MessageCodec> added, bool xml)
+    /// <param name="xml">The XML codec, or null as the ProtoHttp.Xml.IsSupported switch leaves it out (tests too).</param>
+    internal MessageCodecs(FormatOptions options, IEnumerable<MessageCodec> added, MessageCodec? xml)
     {
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(added);
         Options = options;
-        _builtIn = [ProtobufCodec.Instance, new JsonCodec(options), XmlSupport.IsSupported && xml ? new XmlCodec(options) : null, new FormBinder(options)];
+        _builtIn = [ProtobufCodec.Instance, new JsonCodec(options), xml, new FormBinder(options)];
         var all = new List<MessageCodec>(_builtIn.OfType<MessageCodec>());
         foreach (var codec in added)
         {

@@ -6,7 +6,7 @@ namespace ProtoHttp.Tests.Formats;
 /// </summary>
 public sealed class XmlLeftOutTests
 {
-    private readonly MessageCodecs _codecs = new(FormatOptions.Default, [], xml: false);
+    private readonly MessageCodecs _codecs = new(FormatOptions.Default, [], xml: null);
 
     [Fact]
     public void TheOtherBuiltInCodecsKeepTheirFormats()
