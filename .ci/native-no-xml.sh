@@ -5,25 +5,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+source .ci/serve.sh
+
 out=${TMPDIR:-/tmp}/protohttp-native-no-xml
-rm -rf "$out"
-dotnet publish bench/AotSearch/ProtoHttpSearch -c Release -r linux-x64 -p:ProtoHttpXml=false -o "$out"
-[ -x "$out/ProtoHttpSearch" ] || { echo "native without XML: no executable in $out"; exit 1; }
+publish_native bench/AotSearch/ProtoHttpSearch "$out" ProtoHttpSearch -p:ProtoHttpXml=false
 
 PORT=5097
 URL=http://127.0.0.1:$PORT/ProtoService.proto/Search
-log=$(mktemp)
 body=$(mktemp -d)
-"$out/ProtoHttpSearch" --port $PORT --h2c-port $((PORT + 1)) >"$log" 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true; rm -rf "$log" "$body"' EXIT
-for _ in $(seq 1 60); do
-  [ "$(curl -s -o /dev/null -w '%{http_code}' -H 'Content-Type: application/json' -d '{"query":"chai"}' $URL)" = 200 ] && break
-  sleep 0.5
-done
+trap 'stop_server; rm -rf "$body"' EXIT
+start_server http://127.0.0.1:$PORT/ProtoService.proto "$out/ProtoHttpSearch" --port $PORT --h2c-port $((PORT + 1))
 
 passed=0
-fail() { echo "native without XML: $1"; cat "$log"; exit 1; }
+fail() { echo "native without XML: $1"; cat "$server_log"; exit 1; }
 ok() { passed=$((passed + 1)); }
 
 # Protobuf and JSON answer as with the codec in.
@@ -49,5 +43,5 @@ jq -e '.code == "INVALID_ARGUMENT" and (.errorText | contains("application/json"
 # Nothing of the XML codec is compiled in: its types' names are absent from the binary.
 ! grep -q 'XmlMessageReader' "$out/ProtoHttpSearch" || fail "the binary still holds the XML reader"; ok
 
-! grep -q '^fail:\|Unhandled' "$log" || fail "the app logged a failure"
+! grep -q '^fail:\|Unhandled' "$server_log" || fail "the app logged a failure"
 echo "native without XML: $passed checks passed, 0 failed"
