@@ -160,7 +160,7 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
 
         response.StatusCode = StatusCodes.Status200OK;
         using var buffer = PooledBufferWriter.Rent(4096);
-        type.Codec.Write(message, buffer);
+        type.Codec.Write(message, buffer.Writer);
         var body = buffer.WrittenMemory;
         var gzipped = body.Length >= minSize;
 

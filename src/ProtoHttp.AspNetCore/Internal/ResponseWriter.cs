@@ -42,7 +42,7 @@ internal static class ResponseWriter
         // Text formats learn their size only by writing, and a tag needs the whole body: buffer once, so that
         // Content-Length and ETag can precede the body.
         using var buffer = PooledBufferWriter.Rent(4096);
-        type.Codec.Write(message, buffer);
+        type.Codec.Write(message, buffer.Writer);
 
         if (conditional?.NotModified(response.HttpContext, type.ContentType, buffer.WrittenMemory.Span) == true)
         {
