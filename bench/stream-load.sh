@@ -5,13 +5,18 @@
 #   client: the typed client's server-streaming read rate against Grpc.Net.Client's, same server;
 #   W5 fan-out: 1,000 and 10,000 subscribers of one ticker, a fresh server per measurement (its memory is measured).
 #
-#   bench/stream-load.sh [--quick] [--out DIR] [--runs N] [--only w4|client|w5]
+#   bench/stream-load.sh [--quick] [--out DIR] [--runs N] [--only w4|client|w5] [--sizes "1000 10000"]
+#                        [--targets "sse-h1 ..."] [--first-run K] [--no-build]
 #
 # The server is pinned to core 0 and the load tool to core 1 (taskset). Every configuration runs --runs times
 # (default 5), alternating with the others so drift hits all alike; each measurement is one JSON line in
 # DIR/stream.jsonl. --quick: one run with tiny counts (2,000 messages, 200 subscribers, 2 s windows); it checks that
 # every path delivers with no error, not how fast. A measurement with an error fails the script: a broken path must
 # never look fast. A typed client that cannot stream yet is reported as not available and is no failure.
+# --sizes, --targets and --first-run split W5 into parts that fit a benchmark slot: --first-run K numbers the runs from K
+# (and rotates the order as run K would), so the parts' lines can be put together as one run. raw-sse-h1 and
+# raw-sse-h2c are the floor: the same events from a plain Kestrel endpoint. --no-build uses the Release binaries as
+# they are (built earlier, outside a quiet window).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -22,16 +27,22 @@ ONLY=""
 PUSH_COUNT=200000
 W5_SIZES=(1000 10000)
 W5_SECONDS=10
-W5_TARGETS=(sse-h1 sse-h2c grpc-h2c signalr-json)
+W5_TARGETS=(sse-h1 sse-h2c raw-sse-h1 raw-sse-h2c grpc-h2c signalr-json)
+FIRST_RUN=1
+BUILD=1
 BASE_PORT=${STREAM_PORT:-5211}
 
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --quick) QUICK=1; RUNS=1; PUSH_COUNT=2000; W5_SIZES=(200); W5_SECONDS=2
-             W5_TARGETS=(sse-h1 sse-h2c envelopes-h1 grpc-h2c signalr-json signalr-msgpack) ;;
+             W5_TARGETS=(sse-h1 sse-h2c raw-sse-h1 raw-sse-h2c envelopes-h1 grpc-h2c signalr-json signalr-msgpack) ;;
     --out) OUT=$2; shift ;;
     --runs) RUNS=$2; shift ;;
     --only) ONLY=$2; shift ;;
+    --sizes) read -ra W5_SIZES <<<"$2"; shift ;;
+    --targets) read -ra W5_TARGETS <<<"$2"; shift ;;
+    --first-run) FIRST_RUN=$2; shift ;;
+    --no-build) BUILD=0 ;;
     *) echo "stream-load.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -51,10 +62,12 @@ if [[ $(ulimit -n) != unlimited && $(ulimit -n) -lt 10500 ]]; then
 fi
 
 mkdir -p "$OUT"
-log "building Release"
-for project in StreamPeers StreamLoad; do
-  dotnet build "$ROOT/bench/$project/$project.csproj" -c Release -nologo -v q >"$OUT/build-$project.log" 2>&1 || { cat "$OUT/build-$project.log"; exit 1; }
-done
+if [[ $BUILD -eq 1 ]]; then
+  log "building Release"
+  for project in StreamPeers StreamLoad; do
+    dotnet build "$ROOT/bench/$project/$project.csproj" -c Release -nologo -v q >"$OUT/build-$project.log" 2>&1 || { cat "$OUT/build-$project.log"; exit 1; }
+  done
+fi
 SERVER_DLL="$ROOT/bench/StreamPeers/bin/Release/net10.0/StreamPeers.dll"
 LOAD_DLL="$ROOT/bench/StreamLoad/bin/Release/net10.0/StreamLoad.dll"
 
@@ -118,7 +131,7 @@ fi
 
 if [[ -z "$ONLY" || $ONLY == w5 ]]; then
   slot=0
-  for run in $(seq 1 "$RUNS"); do
+  for run in $(seq "$FIRST_RUN" $((FIRST_RUN + RUNS - 1))); do
     for size in "${W5_SIZES[@]}"; do
       # 1,000 subscribers get a tick every 100 ms (10,000 messages/s), 10,000 one every 2 s (5,000 messages/s: the
       # server has one shared core, and a burst of 10,000 writes must end well before the next); the quick run ticks
@@ -128,11 +141,12 @@ if [[ -z "$ONLY" || $ONLY == w5 ]]; then
       n=${#W5_TARGETS[@]}
       for i in $(seq 0 $((n - 1))); do
         target=${W5_TARGETS[$(( (i + run - 1) % n ))]}
-        log "W5 run $run of $RUNS: $target, $size subscribers, a tick every $tick ms"
+        log "W5 run $run (runs $FIRST_RUN-$((FIRST_RUN + RUNS - 1))): $target, $size subscribers, a tick every $tick ms"
         start_server $((slot % 4 + 2)) 500
         slot=$((slot + 1))
         line=$(load 420 fanout --target "$target" --subscribers "$size" --seconds "$W5_SECONDS" --tick-ms "$tick" 2>>"$OUT/load.log") || { FAILED=$((FAILED + 1)); log "FAILED $target $size: ${line:-no result}"; }
-        if [[ -n "$line" ]]; then printf '%s\n' "$line" | sed "s/}\$/,\"run\":$run}/" >>"$RESULTS"; fi
+        # The load average at the end of the measurement goes with it: p99 depends on what else the machine ran.
+        if [[ -n "$line" ]]; then printf '%s\n' "$line" | sed "s/}\$/,\"run\":$run,\"load\":\"$(cut -d' ' -f1-3 /proc/loadavg)\"}/" >>"$RESULTS"; fi
         stop_server
       done
     done

@@ -17,6 +17,9 @@ public static class StreamWorkload
     /// <inheritdoc cref="RpcPush"/>
     public const string RpcSubscribe = "/StreamBench.PushService/Subscribe";
 
+    /// <summary>W5's floor: the ticks as events from a plain Kestrel endpoint, with no ProtoHttp between (GET).</summary>
+    public const string RawEvents = "/raw/events";
+
     /// <summary>SignalR's hub, with the streaming method <c>Push(count)</c> and the broadcast <c>tick</c>.</summary>
     public const string HubPath = "/hub";
 

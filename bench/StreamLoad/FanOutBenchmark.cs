@@ -16,7 +16,7 @@ namespace StreamLoad;
 /// </summary>
 internal static class FanOutBenchmark
 {
-    public static readonly string[] All = ["sse-h1", "sse-h2c", "envelopes-h1", "grpc-h2c", "signalr-json", "signalr-msgpack"];
+    public static readonly string[] All = ["sse-h1", "sse-h2c", "raw-sse-h1", "raw-sse-h2c", "envelopes-h1", "grpc-h2c", "signalr-json", "signalr-msgpack"];
 
     public static async Task<int> RunAsync(Peers peers, Options options, JsonLines output)
     {
@@ -111,7 +111,12 @@ internal static class FanOutBenchmark
             {
                 case "sse-h1":
                 case "sse-h2c":
-                    await ReadEventsAsync(target == "sse-h1" ? peers.Http1 : peers.H2c, subscriber, gate, stop);
+                    await ReadEventsAsync(target == "sse-h1" ? peers.Http1 : peers.H2c, StreamWorkload.ProtoHttpSubscribe, subscriber, gate, stop);
+                    break;
+                case "raw-sse-h1":
+                case "raw-sse-h2c":
+                    // The floor: the same events from a plain Kestrel endpoint, read the same way.
+                    await ReadEventsAsync(target == "raw-sse-h1" ? peers.Http1 : peers.H2c, StreamWorkload.RawEvents, subscriber, gate, stop);
                     break;
                 case "envelopes-h1":
                 case "grpc-h2c":
@@ -154,9 +159,9 @@ internal static class FanOutBenchmark
         }
     }
 
-    private static async Task ReadEventsAsync(HttpClient client, FanOutRecorder.Subscriber subscriber, SemaphoreSlim gate, CancellationToken stop)
+    private static async Task ReadEventsAsync(HttpClient client, string path, FanOutRecorder.Subscriber subscriber, SemaphoreSlim gate, CancellationToken stop)
     {
-        using var request = new HttpRequestMessage(HttpMethod.Get, StreamWorkload.ProtoHttpSubscribe);
+        using var request = new HttpRequestMessage(HttpMethod.Get, path);
         request.Headers.Accept.ParseAdd("text/event-stream");
         using var response = await OpenAsync(client, request, gate, stop);
         await using var body = await response.Content.ReadAsStreamAsync(stop);

@@ -35,6 +35,10 @@ app.UseWebSockets();
 app.MapProtoService<PushBenchService>();
 app.MapGrpcService<PushBenchService>();
 app.MapHub<PushHub>(ProtoHttp.Bench.Streams.StreamWorkload.HubPath);
+// W5's floor: the same ticks as the same events from Kestrel alone (a request delegate, no parameter binding, no
+// ProtoHttp); what a ProtoHttp event stream holds above one of these is ProtoHttp's own.
+var rawTicker = app.Services.GetRequiredService<Ticker>();
+app.MapGet(ProtoHttp.Bench.Streams.StreamWorkload.RawEvents, (RequestDelegate)(context => rawTicker.SubscribeEventsAsync(context.Response, context.RequestAborted)));
 app.MapGet("/health", () => "ok");
 // W5's memory figure: after a full collection, the process's working set and the GC heap, with who is subscribed.
 app.MapGet("/stats", (Ticker ticker) =>

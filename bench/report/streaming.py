@@ -19,6 +19,8 @@ W4_NAMES = {
 W5_NAMES = {
     "sse-h1": "ProtoHttp events (SSE), HTTP/1.1",
     "sse-h2c": "ProtoHttp events (SSE), h2c streams",
+    "raw-sse-h1": "Raw Kestrel events (the floor), HTTP/1.1",
+    "raw-sse-h2c": "Raw Kestrel events (the floor), h2c streams",
     "envelopes-h1": "ProtoHttp `connect+proto`, HTTP/1.1",
     "grpc-h2c": "Grpc.AspNetCore, h2c streams",
     "signalr-json": "SignalR broadcast, WebSockets, JSON",

@@ -1,5 +1,8 @@
+using System.Buffers;
 using System.Collections.Concurrent;
+using System.IO.Pipelines;
 using Grpc.Core;
+using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.SignalR;
 using Microsoft.Extensions.Hosting;
 using ProtoHttp.AspNetCore;
@@ -49,9 +52,22 @@ public sealed class Ticker(IHubContext<PushHub> hub, TimeSpan interval) : Backgr
     /// Writes every tick to <paramref name="stream"/> until <paramref name="cancellationToken"/> fires (the subscriber
     /// left) or a write fails; the task completes then.
     /// </summary>
-    public Task SubscribeAsync(IServerStreamWriter<Tick> stream, CancellationToken cancellationToken)
+    public Task SubscribeAsync(IServerStreamWriter<Tick> stream, CancellationToken cancellationToken) =>
+        Add(new StreamSubscriber(this, stream, cancellationToken));
+
+    /// <summary>
+    /// The floor: writes every tick to <paramref name="response"/> as the event ProtoHttp sends for it
+    /// (<c>data: {json}</c> and a blank line, <c>text/event-stream</c>), with Kestrel alone, until the client leaves.
+    /// </summary>
+    public Task SubscribeEventsAsync(HttpResponse response, CancellationToken cancellationToken)
     {
-        var subscriber = new Subscriber(this, stream, cancellationToken);
+        response.ContentType = "text/event-stream";
+        response.Headers.CacheControl = "no-cache";
+        return Add(new EventSubscriber(this, response.BodyWriter, cancellationToken));
+    }
+
+    private Task Add(Subscriber subscriber)
+    {
         _subscribers.TryAdd(subscriber, 0);
         subscriber.Listen();
         return subscriber.Task;
@@ -78,7 +94,7 @@ public sealed class Ticker(IHubContext<PushHub> hub, TimeSpan interval) : Backgr
                 };
                 // One BroadcastMessage for every stream: ProtoHttp serializes the tick once per framing, as SignalR's
                 // Clients.All does once per protocol; Grpc.AspNetCore's writer serializes it per subscriber.
-                var shared = new BroadcastMessage<Tick>(tick);
+                var shared = new TickFrames(new BroadcastMessage<Tick>(tick));
                 foreach (var subscriber in _subscribers.Keys)
                 {
                     subscriber.Offer(shared);
@@ -109,13 +125,37 @@ public sealed class Ticker(IHubContext<PushHub> hub, TimeSpan interval) : Backgr
     }
 
     /// <summary>
-    /// One stream subscriber: its stream, the one tick waiting while a write is in flight, and the task its service
-    /// method returns (the subscriber is that task's source, one object less per subscriber).
+    /// One tick as every kind of subscriber takes it: the message for the service's streams, and its raw event, made on
+    /// first use, once for all the raw subscribers.
     /// </summary>
-    private sealed class Subscriber(Ticker ticker, IServerStreamWriter<Tick> stream, CancellationToken cancellationToken)
+    private sealed class TickFrames(BroadcastMessage<Tick> shared)
+    {
+        // ProtoHttp's JSON codec makes the bytes its event streams send; it runs once per tick, not per subscriber.
+        private static readonly IMessageCodec Json = new MessageCodecs(new FormatOptions()).Writer(MessageFormat.Json)!;
+        private byte[]? _event;
+
+        public BroadcastMessage<Tick> Shared => shared;
+
+        public byte[] Event => _event ??= FrameEvent(shared.Message);
+
+        private static byte[] FrameEvent(Tick tick)
+        {
+            var buffer = new ArrayBufferWriter<byte>(512);
+            buffer.Write("data: "u8);
+            Json.Write(tick, buffer);
+            buffer.Write("\n\n"u8);
+            return buffer.WrittenSpan.ToArray();
+        }
+    }
+
+    /// <summary>
+    /// One subscriber: the one tick waiting while a write is in flight, and the task its service method (or endpoint)
+    /// returns (the subscriber is that task's source, one object less per subscriber). Each kind writes a tick its way.
+    /// </summary>
+    private abstract class Subscriber(Ticker ticker, CancellationToken cancellationToken)
         : TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously)
     {
-        private BroadcastMessage<Tick>? _waiting;
+        private TickFrames? _waiting;
         private int _writing;
         private CancellationTokenRegistration _registration;
 
@@ -123,7 +163,7 @@ public sealed class Ticker(IHubContext<PushHub> hub, TimeSpan interval) : Backgr
             _registration = cancellationToken.UnsafeRegister(static state => ((Subscriber)state!).Leave(null), this);
 
         /// <summary>Writes <paramref name="tick"/> now, or after the write in flight (replacing any tick waiting).</summary>
-        public void Offer(BroadcastMessage<Tick> tick)
+        public void Offer(TickFrames tick)
         {
             Volatile.Write(ref _waiting, tick);
             if (Interlocked.CompareExchange(ref _writing, 1, 0) == 0)
@@ -153,7 +193,7 @@ public sealed class Ticker(IHubContext<PushHub> hub, TimeSpan interval) : Backgr
                 Task write;
                 try
                 {
-                    write = stream.WriteAsync(next);
+                    write = WriteAsync(next);
                 }
                 catch (Exception ex)
                 {
@@ -169,6 +209,9 @@ public sealed class Ticker(IHubContext<PushHub> hub, TimeSpan interval) : Backgr
                 }
             }
         }
+
+        /// <summary>Writes one tick; the task completes when it is on its way (or fails if the subscriber is gone).</summary>
+        protected abstract Task WriteAsync(TickFrames tick);
 
         private void Written(Task write)
         {
@@ -195,5 +238,29 @@ public sealed class Ticker(IHubContext<PushHub> hub, TimeSpan interval) : Backgr
                 TrySetException(error);
             }
         }
+    }
+
+    /// <summary>A ProtoHttp or gRPC stream: the service's response stream.</summary>
+    private sealed class StreamSubscriber(Ticker ticker, IServerStreamWriter<Tick> stream, CancellationToken cancellationToken)
+        : Subscriber(ticker, cancellationToken)
+    {
+        protected override Task WriteAsync(TickFrames tick) => stream.WriteAsync(tick.Shared);
+    }
+
+    /// <summary>The floor: the tick's event bytes copied into a Kestrel response and flushed, nothing else.</summary>
+    private sealed class EventSubscriber(Ticker ticker, PipeWriter body, CancellationToken cancellationToken)
+        : Subscriber(ticker, cancellationToken)
+    {
+        protected override Task WriteAsync(TickFrames tick)
+        {
+            body.Write(tick.Event);
+            var flush = body.FlushAsync(CancellationToken.None);
+            return flush.IsCompletedSuccessfully ? Flushed(flush.Result) : AwaitFlushAsync(flush);
+        }
+
+        private static Task Flushed(FlushResult result) =>
+            result.IsCompleted || result.IsCanceled ? Task.FromException(new IOException("The subscriber left.")) : Task.CompletedTask;
+
+        private static async Task AwaitFlushAsync(ValueTask<FlushResult> flush) => await Flushed(await flush);
     }
 }
