@@ -17,7 +17,8 @@ internal static class ShortDecimalText
     /// <summary>The longest text written: a minus, six integer digits, a point and six fraction digits.</summary>
     public const int MaxLength = 14;
 
-    private static ReadOnlySpan<double> PowersOfTen => [1, 10, 100, 1e3, 1e4, 1e5, 1e6];
+    // A field, not a span property: a collection expression of doubles is a new array on every access.
+    private static readonly double[] PowersOfTen = [1, 10, 100, 1e3, 1e4, 1e5, 1e6];
 
     /// <summary>
     /// Writes <paramref name="value"/> (a float's value when <paramref name="single"/>) as "R" formats it, as ASCII
