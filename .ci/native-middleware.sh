@@ -5,24 +5,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+source .ci/serve.sh
+
 out=${TMPDIR:-/tmp}/protohttp-native-middleware
-rm -rf "$out"
-dotnet publish tests/ProtoHttp.NativeMiddleware -c Release -r linux-x64 -o "$out"
-[ -x "$out/ProtoHttp.NativeMiddleware" ] || { echo "native middleware: no executable in $out"; exit 1; }
+publish_native tests/ProtoHttp.NativeMiddleware "$out" ProtoHttp.NativeMiddleware
 
 URL=http://127.0.0.1:5095
 P=$URL/middleware_service.proto
-log=$(mktemp)
-"$out/ProtoHttp.NativeMiddleware" --urls $URL >"$log" 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true; rm -f "$log"' EXIT
-for _ in $(seq 1 60); do
-  curl -sf -o /dev/null "$P" && break
-  sleep 0.5
-done
+start_server "$P" "$out/ProtoHttp.NativeMiddleware" --urls $URL
 
 passed=0
-fail() { echo "native middleware: $1"; cat "$log"; exit 1; }
+fail() { echo "native middleware: $1"; cat "$server_log"; exit 1; }
 ok() { passed=$((passed + 1)); }
 json() { curl -s -H 'Content-Type: application/json' "$@"; }
 serial() { curl -s -H "Accept: ${2:-application/json}" "$P/Lookup?key=$1" | tr -d '\n' | grep -o '"serial": *"[0-9]*"\|<serial>[0-9]*</serial>' | tr -dc '0-9'; }
@@ -66,5 +59,5 @@ curl -s --compressed -H 'Accept: text/html' $URL/protohttp | grep -q MiddlewareS
 curl -s --compressed "$P?format=text" | grep -q 'service MiddlewareService' || fail "the .proto source is not served"; ok
 
 # No error logged: a deadline is the caller's outcome, not the server's failure.
-! grep -q '^fail:\|Unhandled' "$log" || fail "the app logged a failure"
+! grep -q '^fail:\|Unhandled' "$server_log" || fail "the app logged a failure"
 echo "native middleware: $passed checks passed, 0 failed"

@@ -5,27 +5,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+source .ci/serve.sh
+
 out=${TMPDIR:-/tmp}/protohttp-native
-rm -rf "$out"
-dotnet publish samples/SearchService -c Release -r linux-x64 -p:PublishAot=true -o "$out"
-[ -x "$out/SearchService" ] || { echo "native sample: no SearchService executable in $out"; exit 1; }
+publish_native samples/SearchService "$out" SearchService -p:PublishAot=true
 
 # The README's examples, exactly as printed, against the native binary.
 bash .ci/readme-smoke.sh --binary "$out/SearchService"
 
 # What the README does not show, on ports of its own.
 URL=http://127.0.0.1:5090
-log=$(mktemp)
-"$out/SearchService" --urls $URL --Grpc:Url=http://127.0.0.1:5091 >"$log" 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true; rm -f "$log"' EXIT
-for _ in $(seq 1 30); do
-  curl -sf -o /dev/null "$URL/healthz/ready" && break
-  sleep 0.5
-done
+start_server "$URL/healthz/ready" "$out/SearchService" --urls $URL --Grpc:Url=http://127.0.0.1:5091
 
 passed=0
-fail() { echo "native sample: $1"; cat "$log"; exit 1; }
+fail() { echo "native sample: $1"; cat "$server_log"; exit 1; }
 ok() { passed=$((passed + 1)); }
 status() { curl -s -o /dev/null -w '%{http_code}' "$@"; }
 proto() { protoc "$@" --proto_path=protos --proto_path=src/ProtoHttp/Protos 2>/dev/null; }
@@ -99,6 +92,6 @@ client --replay 3 | grep -c 10248 | grep -q 1 || fail "SearchClient --replay 3 d
 client --upload 3 | grep -q "uploaded 3 orders" || fail "SearchClient --upload 3 did not upload three orders"; ok
 
 # Errors logged: only the service's own exception on an empty query, which the error checks above provoke.
-unexpected=$(grep -A1 '^fail:' "$log" | grep -v '^fail: ProtoHttp.ProtoService.SearchService\|^--$\|Search: the service threw an exception.' || true)
-[ -z "$unexpected" ] && ! grep -q 'Unhandled' "$log" || fail "the native sample logged an unexpected failure: $unexpected"
+unexpected=$(grep -A1 '^fail:' "$server_log" | grep -v '^fail: ProtoHttp.ProtoService.SearchService\|^--$\|Search: the service threw an exception.' || true)
+[ -z "$unexpected" ] && ! grep -q 'Unhandled' "$server_log" || fail "the native sample logged an unexpected failure: $unexpected"
 echo "native sample: README smoke passed, $passed more checks passed, 0 failed"

@@ -49,7 +49,7 @@ public sealed class BroadcastMessage<T> : ISharedFrames
         byte[] bytes;
         using (var buffer = Internal.PooledBufferWriter.Rent(512))
         {
-            writer.Frame(Message, buffer);
+            writer.Frame(Message, buffer.Writer);
             bytes = buffer.WrittenMemory.ToArray();
         }
 

@@ -9,6 +9,7 @@ namespace ProtoHttp.AspNetCore;
 /// Endpoint metadata on every method endpoint <c>MapProtoService</c> maps, as grpc-dotnet's <c>GrpcMethodMetadata</c>
 /// is on its own: what a description of the endpoint (an OpenAPI document, an explorer page) needs beyond its route,
 /// decided once where the endpoint is mapped. Read it with <c>endpoint.Metadata.GetMetadata&lt;ProtoHttpMethodMetadata&gt;()</c>.
+/// ProtoHttp's own telemetry tags each call from it too (<see cref="RpcSystem"/>, the method, its kind).
 /// </summary>
 public sealed class ProtoHttpMethodMetadata
 {
@@ -21,6 +22,7 @@ public sealed class ProtoHttpMethodMetadata
     {
         Method = route.Descriptor;
         Protocol = route.Protocol.Name;
+        RpcSystem = route.Protocol.TelemetrySystem;
         Kind = route.Kind;
         FormatSuffix = route.Suffix;
         AllowsGet = route.AllowsGet;
@@ -28,6 +30,7 @@ public sealed class ProtoHttpMethodMetadata
         ResponseMediaTypes = route.Writes;
         Codecs = route.Settings.Codecs;
         _protoSource = protoSource;
+        ActivityName = $"{route.Descriptor.Service.FullName}/{route.Descriptor.Name}";
     }
 
     /// <summary>The protobuf method the endpoint calls.</summary>
@@ -35,6 +38,15 @@ public sealed class ProtoHttpMethodMetadata
 
     /// <summary>Whether the endpoint is ProtoHttp's <c>/{file}.proto/{Method}</c> route or Connect's procedure path.</summary>
     public ProtoHttpProtocol Protocol { get; }
+
+    /// <summary>
+    /// The <c>rpc.system</c> of the OpenTelemetry RPC conventions that the endpoint's calls are tagged with in ProtoHttp's
+    /// activities and metrics (<c>protohttp</c>, <c>connect_rpc</c>, <c>grpc</c>), so an app's own telemetry can match them.
+    /// </summary>
+    public string RpcSystem { get; }
+
+    /// <summary>The name of each call's activity, <c>{package.Service}/{Method}</c>, made once rather than per call.</summary>
+    internal string ActivityName { get; }
 
     /// <summary>The kind of method: unary, server streaming, client streaming or bidirectional.</summary>
     public MethodType Kind { get; }

@@ -2,7 +2,12 @@ using System.Collections.Concurrent;
 using System.Diagnostics;
 using System.Diagnostics.Metrics;
 using System.Net;
+using Grpc.Core;
+using Microsoft.AspNetCore.Routing;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.DependencyInjection.Extensions;
 using ProtoHttp.AspNetCore;
+using ProtoHttp.AspNetCore.Pipeline;
 using ProtoHttp.FunctionalTests.Infrastructure;
 using ProtoHttp.FunctionalTests.Protos;
 using ProtoHttp.FunctionalTests.Protos.Streaming;
@@ -96,6 +101,43 @@ public sealed class TelemetryTests(SampleServerFixture fixture) : IClassFixture<
         Assert.Equal(started.Tags["rpc.service"], ended.Tags["rpc.service"]);
     }
 
+    [Fact]
+    public async Task AnAddedProtocolsCallsAreTaggedAsItsEndpointMetadataSays()
+    {
+        await using var server = await SampleServer.StartAsync(configure: builder =>
+            builder.Services.TryAddEnumerable(ServiceDescriptor.Singleton<CallProtocol, RelabeledProtocol>()));
+        var endpoints = server.Services.GetRequiredService<EndpointDataSource>().Endpoints
+            .Select(endpoint => endpoint.Metadata.GetMetadata<ProtoHttpMethodMetadata>())
+            .Where(metadata => metadata?.Protocol == RelabeledProtocol.Protocol)
+            .ToList();
+        var search = Assert.Single(endpoints, metadata => metadata!.Method.Name == "Search")!;
+        var count = Assert.Single(endpoints, metadata => metadata!.Method.Name == "Count")!;
+        Listen();
+
+        using var unary = await server.Client.SendAsync(Wire.Post(
+            RelabeledProtocol.PathPrefix + "/ProtoService.proto/Search", new SearchRequest { Query = "chai" }, "application/json"));
+        using var stream = await server.Client.SendAsync(new HttpRequestMessage(HttpMethod.Post, RelabeledProtocol.PathPrefix + "/streaming_service.proto/Count")
+        {
+            Content = Wire.Body(new CountRequest { Count = 2 }, "application/json"),
+        });
+        await stream.Content.ReadAsByteArrayAsync();
+
+        Assert.Equal(HttpStatusCode.OK, unary.StatusCode);
+        Assert.Equal(HttpStatusCode.OK, stream.StatusCode);
+        Assert.Equal(RelabeledProtocol.RpcSystem, search.RpcSystem);
+        var activity = await SingleAsync(a => a.GetTagItem("rpc.method") as string == "Search" && a.GetTagItem("rpc.system") as string == search.RpcSystem, server);
+        Assert.Equal(search.Method.Service.FullName, activity.GetTagItem("rpc.service"));
+        Assert.Equal($"{search.Method.Service.FullName}/{search.Method.Name}", activity.DisplayName);
+        var duration = await MeasurementAsync("rpc.server.call.duration", "Search", search.RpcSystem, server: server);
+        Assert.Equal(0, duration.Tags["rpc.grpc.status_code"]);
+        // The endpoint's kind decides that the stream is counted as active, in and out, under the added protocol's name.
+        Assert.Equal(MethodType.ServerStreaming, count.Kind);
+        var started = await MeasurementAsync("rpc.server.active_streams", "Count", count.RpcSystem, value: 1, server);
+        await MeasurementAsync("rpc.server.active_streams", "Count", count.RpcSystem, value: -1, server);
+        Assert.Equal(count.Method.Service.FullName, started.Tags["rpc.service"]);
+        Assert.DoesNotContain(_measurements, m => m.Tags.GetValueOrDefault("rpc.system") as string == "protohttp");
+    }
+
     private void Listen()
     {
         _activityListener = new ActivityListener
@@ -135,15 +177,16 @@ public sealed class TelemetryTests(SampleServerFixture fixture) : IClassFixture<
     // The activity stops in the call's handler, after the last byte went out and so a moment after the client has
     // it; the request's end in the server comes after that, and then no more activities of this call can come. Each
     // test's listeners start with the test, and the tests run one at a time, so only this test's call can match.
-    private async Task<Activity> SingleAsync(Func<Activity, bool> match)
+    private async Task<Activity> SingleAsync(Func<Activity, bool> match, SampleServer? server = null)
     {
-        await _server.Logs.WhenRequestsEndedAsync();
+        await (server ?? _server).Logs.WhenRequestsEndedAsync();
         return Assert.Single(_activities, a => match(a));
     }
 
-    private async Task<(double Value, Dictionary<string, object?> Tags)> MeasurementAsync(string instrument, string method, string system, double? value = null)
+    private async Task<(double Value, Dictionary<string, object?> Tags)> MeasurementAsync(
+        string instrument, string method, string system, double? value = null, SampleServer? server = null)
     {
-        await _server.Logs.WhenRequestsEndedAsync(); // As for the activity: after the request's end, every measurement of it is in.
+        await (server ?? _server).Logs.WhenRequestsEndedAsync(); // As for the activity: after the request's end, every measurement of it is in.
         var found = Assert.Single(_measurements, m => m.Instrument == instrument && m.Tags["rpc.method"] as string == method
             && m.Tags["rpc.system"] as string == system && (value is null || m.Value == value));
         return (found.Value, found.Tags);

@@ -18,7 +18,7 @@ internal static class ConnectErrorWriter
         response.StatusCode = httpStatus;
         response.ContentType = ConnectMediaTypes.Json;
         using var buffer = Internal.PooledBufferWriter.Rent(256);
-        using (var json = new Utf8JsonWriter(buffer, Options))
+        using (var json = new Utf8JsonWriter(buffer.Writer, Options))
         {
             Write(json, code, message, details);
         }

@@ -38,6 +38,11 @@ internal static class GrpcWebMediaTypes
         && (contentType.Length == Binary.Length || contentType[Binary.Length] is '+' or '-' or ';' or ' ');
 
     /// <summary>The type <paramref name="contentType"/> names, or <see langword="null"/> for a codec this server does not have.</summary>
+    /// <remarks>
+    /// Media types are case-insensitive (RFC 9110, section 8.3.1), so the prefixes and the codec's name are compared
+    /// so, without a lower-cased copy per call; the answer's type is the request's own string where it is already the
+    /// plain lower-case type (what clients send), and is made from the parts only where it has parameters or capitals.
+    /// </remarks>
     public static GrpcWebMediaType? Parse(string? contentType, MessageCodecs codecs)
     {
         ArgumentNullException.ThrowIfNull(codecs);
@@ -48,26 +53,53 @@ internal static class GrpcWebMediaTypes
 
         // Parameters (a charset on +json) change nothing: gRPC-Web's JSON is UTF-8.
         var end = contentType.IndexOf(';');
-        var type = (end < 0 ? contentType : contentType[..end]).Trim().ToLowerInvariant();
-        var (text, translated, name) =
-            type.StartsWith(Text, StringComparison.Ordinal) ? (true, false, type[Text.Length..])
-            : type.StartsWith(Binary, StringComparison.Ordinal) ? (false, false, type[Binary.Length..])
-            : type.StartsWith(Translated, StringComparison.Ordinal) ? (false, true, type[Translated.Length..])
-            : (false, false, null);
-        if (name is null || (name.Length > 0 && name[0] != '+'))
+        var type = (end < 0 ? contentType.AsSpan() : contentType.AsSpan(0, end)).Trim();
+        var prefix = type.StartsWith(Text, StringComparison.OrdinalIgnoreCase) ? Text
+            : type.StartsWith(Binary, StringComparison.OrdinalIgnoreCase) ? Binary
+            : type.StartsWith(Translated, StringComparison.OrdinalIgnoreCase) ? Translated
+            : null;
+        if (prefix is null)
+        {
+            return null;
+        }
+
+        var name = type[prefix.Length..];
+        if (name.Length > 0 && name[0] != '+')
         {
             return null;
         }
 
         var codec = name.Length == 0 ? codecs.Codec(MessageFormat.Protobuf) : Find(name[1..], codecs);
-        return codec is null || (text && codec.IsText) ? null : new GrpcWebMediaType(codec, text, type, translated);
+        var text = ReferenceEquals(prefix, Text);
+        if (codec is null || (text && codec.IsText))
+        {
+            return null;
+        }
+
+        var responseType = type.Length == contentType.Length && !HasUpperCase(type) ? contentType
+            : name.Length == 0 ? prefix
+            : prefix + "+" + codec.Name;
+        return new GrpcWebMediaType(codec, text, responseType, Translated: ReferenceEquals(prefix, Translated));
     }
 
-    private static MessageCodec? Find(string name, MessageCodecs codecs)
+    private static bool HasUpperCase(ReadOnlySpan<char> type)
+    {
+        foreach (var c in type)
+        {
+            if (char.IsAsciiLetterUpper(c))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static MessageCodec? Find(ReadOnlySpan<char> name, MessageCodecs codecs)
     {
         foreach (var codec in codecs.All)
         {
-            if (codec.IsConnectCodec && name.Equals(codec.Name, StringComparison.Ordinal))
+            if (codec.IsConnectCodec && name.Equals(codec.Name, StringComparison.OrdinalIgnoreCase))
             {
                 return codec;
             }

@@ -57,7 +57,7 @@ internal sealed class GrpcWebResponseWriter(HttpContext context, GrpcWebMediaTyp
         }
 
         using var frame = PooledBufferWriter.Rent(512);
-        write(frame);
+        write(frame.Writer);
         GrpcWebText.Encode(frame.WrittenMemory.Span, Response.BodyWriter);
     }
 }

@@ -50,6 +50,24 @@ internal sealed record CallRoute
 
     public MethodType Kind => Method.Type;
 
+    /// <summary>The reader and answer-type pairs of the route's calls, each made once (<see cref="ProtoHttpServerCallContext.Format"/>).</summary>
+    public CallFormats Formats { get; } = new();
+
+    /// <summary>
+    /// The endpoint's <see cref="ProtoHttpMethodMetadata"/>, which <see cref="Describe"/> makes once the route is final:
+    /// the call's telemetry reads it through the route, so a call costs no metadata lookup.
+    /// </summary>
+    public ProtoHttpMethodMetadata Metadata =>
+        _metadata ?? throw new InvalidOperationException($"The route {Pattern} was not described; ServiceEndpoints.MapMethod describes each route it maps.");
+
+    /// <summary>
+    /// Makes the route's <see cref="Metadata"/> from what the route says now; called where it is mapped, after which the
+    /// route is not changed (a copy made with <c>with</c> is described again).
+    /// </summary>
+    public ProtoHttpMethodMetadata Describe(Lazy<byte[]?> protoSource) => _metadata = new ProtoHttpMethodMetadata(this, protoSource);
+
+    private ProtoHttpMethodMetadata? _metadata;
+
     /// <summary>
     /// What makes the route's GET answers conditional (docs/protocol.md section 11): an ETag, the app's Cache-Control,
     /// 304 for a matching If-None-Match; <see langword="null"/> when the method has side effects or streams.

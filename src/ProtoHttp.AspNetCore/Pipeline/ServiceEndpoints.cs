@@ -45,7 +45,7 @@ internal sealed class ServiceEndpoints(
     public IEndpointConventionBuilder MapMethod(BoundMethod method, CallRoute route, RequestDelegate handler, string displayName, params object[] metadata)
     {
         ProtoHttpLog.MethodMapped(Settings.Logger, method.Name + route.Suffix, route.Pattern);
-        var description = new ProtoHttpMethodMetadata(route, protoSource);
+        var description = route.Describe(protoSource);
         var errors = new EndpointErrorWriter(method.Name, Settings.Logger, Settings.Codecs, route.Protocol, route.ErrorType);
         var builder = Endpoints.Map(route.Pattern, handler)
             .WithDisplayName(displayName)

@@ -28,41 +28,42 @@ internal static class CallTelemetry
         "rpc.server.active_streams", unit: "{stream}", description: "Streaming calls in progress.");
 
     /// <summary>
-    /// Starts the telemetry of one call, tagged with its protocol's <c>rpc.system</c>; <see langword="null"/> when nothing
-    /// listens to the activity source or the instruments, so an unobserved call keeps no telemetry state (a call that
-    /// started before a listener came is not measured, as ASP.NET Core's own request metrics decide at the start).
+    /// Starts the telemetry of one call, tagged as its endpoint's <see cref="ProtoHttpMethodMetadata"/> says (the
+    /// <c>rpc.system</c>, the service and method, whether it streams): what describes the endpoint describes its calls.
+    /// <see langword="null"/> when nothing listens to the activity source or the instruments, so an unobserved call
+    /// keeps no telemetry state (a call that started before a listener came is not measured, as ASP.NET Core's own
+    /// request metrics decide at the start).
     /// </summary>
     public static CallScope? Start(ProtoHttpServerCallContext call)
     {
-        var method = call.Route.Method;
-        var streaming = method.Type != MethodType.Unary;
+        var endpoint = call.Route.Metadata;
+        var streaming = endpoint.Kind != MethodType.Unary;
         if (!Source.HasListeners() && !Duration.Enabled && !RequestSize.Enabled && !ResponseSize.Enabled && !(streaming && ActiveStreams.Enabled))
         {
             return null;
         }
 
-        var system = call.Route.Protocol.TelemetrySystem;
-        var activity = Source.HasListeners() ? Source.StartActivity($"{method.ServiceName}/{method.Name}", ActivityKind.Internal) : null;
+        var activity = Source.HasListeners() ? Source.StartActivity(endpoint.ActivityName, ActivityKind.Internal) : null;
         if (activity is not null)
         {
-            activity.SetTag("rpc.system", system);
-            activity.SetTag("rpc.service", method.ServiceName);
-            activity.SetTag("rpc.method", method.Name);
+            activity.SetTag("rpc.system", endpoint.RpcSystem);
+            activity.SetTag("rpc.service", endpoint.Method.Service.FullName);
+            activity.SetTag("rpc.method", endpoint.Method.Name);
         }
 
         if (streaming && ActiveStreams.Enabled)
         {
-            ActiveStreams.Add(1, Tags(system, method));
+            ActiveStreams.Add(1, Tags(endpoint));
         }
 
         return new CallScope(activity, Stopwatch.GetTimestamp());
     }
 
-    private static TagList Tags(string system, IMethod method) => new()
+    private static TagList Tags(ProtoHttpMethodMetadata endpoint) => new()
     {
-        { "rpc.system", system },
-        { "rpc.service", method.ServiceName },
-        { "rpc.method", method.Name },
+        { "rpc.system", endpoint.RpcSystem },
+        { "rpc.service", endpoint.Method.Service.FullName },
+        { "rpc.method", endpoint.Method.Name },
     };
 
     /// <summary>One call's telemetry, ended once with the status it answered.</summary>
@@ -70,11 +71,10 @@ internal static class CallTelemetry
     {
         public void Stop(ProtoHttpServerCallContext call, StatusCode code)
         {
-            var method = call.Route.Method;
-            var system = call.Route.Protocol.TelemetrySystem;
+            var endpoint = call.Route.Metadata;
             var measured = Duration.Enabled || RequestSize.Enabled || ResponseSize.Enabled;
-            // The protocol names its status attribute, and whether a success carries one; asked only when someone listens,
-            // as its value may be boxed.
+            // The protocol names its status attribute, and whether a success carries one (a rule, not a fact about the
+            // endpoint, so it stays the protocol's); asked only when someone listens, as its value may be boxed.
             var status = activity is not null || measured ? call.Route.Protocol.StatusTag(code) : null;
             if (activity is not null)
             {
@@ -91,10 +91,9 @@ internal static class CallTelemetry
                 activity.Dispose();
             }
 
-            var streaming = method.Type != MethodType.Unary;
-            if (streaming && ActiveStreams.Enabled)
+            if (endpoint.Kind != MethodType.Unary && ActiveStreams.Enabled)
             {
-                ActiveStreams.Add(-1, Tags(system, method));
+                ActiveStreams.Add(-1, Tags(endpoint));
             }
 
             if (!measured)
@@ -102,7 +101,7 @@ internal static class CallTelemetry
                 return;
             }
 
-            var tags = Tags(system, method);
+            var tags = Tags(endpoint);
             if (status is { } statusTag)
             {
                 tags.Add(statusTag);

@@ -1,8 +1,10 @@
+using System.Globalization;
 using System.Net;
 using System.Net.Http.Headers;
 using System.Text;
 using System.Text.Json;
 using Google.Protobuf;
+using Grpc.Core;
 using Microsoft.AspNetCore.Builder;
 using ProtoHttp.FunctionalTests.Infrastructure;
 
@@ -28,8 +30,8 @@ public sealed class LeakTests : IAsyncLifetime
 
     /// <summary>
     /// Every way an answer can carry a failure: ProtoHttp's unary calls in each request format, GET and the suffixes;
-    /// Connect's unary calls in both codecs; and a stream's last record (after one message) in each framing, on
-    /// ProtoHttp's route and Connect's.
+    /// Connect's unary calls in both codecs; a stream's last record (after one message) in each framing, on
+    /// ProtoHttp's route and Connect's; and gRPC-Web's trailers frame, binary and text, unary and after a message.
     /// </summary>
     public static TheoryData<string, int> Calls()
     {
@@ -39,6 +41,7 @@ public sealed class LeakTests : IAsyncLifetime
             "protobuf", "json", "xml", "form", "get", "get.pb", "get.xml", "connect.proto", "connect.json",
             "stream " + StreamWire.Events, "stream " + StreamWire.Lines, "stream " + StreamWire.ConnectProto, "stream " + StreamWire.ConnectJson,
             "connect-stream " + StreamWire.ConnectProto, "connect-stream " + StreamWire.ConnectJson,
+            "grpc-web application/grpc-web+proto", "grpc-web application/grpc-web-text", "grpc-web-stream application/grpc-web+proto",
         ];
         foreach (var format in formats)
         {
@@ -57,9 +60,16 @@ public sealed class LeakTests : IAsyncLifetime
     {
         using var response = await _server.Client.SendAsync(Request(format, code));
         var body = await response.Content.ReadAsByteArrayAsync();
-        // Every byte of the answer as text, whatever its format: protobuf strings are UTF-8 in the clear too.
+        if (format.StartsWith("grpc-web", StringComparison.Ordinal) && format.EndsWith("-text", StringComparison.Ordinal))
+        {
+            body = GrpcWebWire.DecodeText(Encoding.ASCII.GetString(body)); // Base64 would hide any secret from the search below.
+        }
+
+        // Every byte of the answer as text, whatever its format: protobuf strings are UTF-8 in the clear too; and again
+        // percent-decoded, as gRPC-Web's grpc-message is.
         var everything = Encoding.UTF8.GetString(body) + "\n" + string.Join("\n", response.Headers.Concat(response.Content.Headers).Concat(response.TrailingHeaders)
             .Select(h => $"{h.Key}: {string.Join(",", h.Value)}"));
+        everything += "\n" + Uri.UnescapeDataString(everything);
 
         foreach (var secret in Forbidden)
         {
@@ -89,6 +99,22 @@ public sealed class LeakTests : IAsyncLifetime
     /// </summary>
     private static async Task<(HttpStatusCode Status, string? Code, string? Text, string? Reason)> OutcomeAsync(string format, HttpResponseMessage response, byte[] body)
     {
+        if (format.StartsWith("grpc-web", StringComparison.Ordinal))
+        {
+            // Once accepted, gRPC-Web tells every failure in the trailers frame with status 200 (docs/grpc-web.md).
+            Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+            var (messages, trailers) = GrpcWebWire.Read(body);
+            Assert.Equal(format.StartsWith("grpc-web-stream", StringComparison.Ordinal) ? 1 : 0, messages.Count);
+            var code = StatusMapping.ToCodeName((StatusCode)int.Parse(trailers["grpc-status"], CultureInfo.InvariantCulture));
+            var status = code switch
+            {
+                "FAILED_PRECONDITION" => HttpStatusCode.BadRequest,
+                "INTERNAL" or "UNKNOWN" => HttpStatusCode.InternalServerError,
+                _ => response.StatusCode,
+            };
+            return (status, code, Uri.UnescapeDataString(trailers["grpc-message"]), trailers.GetValueOrDefault("x-reason"));
+        }
+
         if (format.StartsWith("stream ", StringComparison.Ordinal) || format.StartsWith("connect-stream ", StringComparison.Ordinal))
         {
             Assert.Equal(HttpStatusCode.OK, response.StatusCode);
@@ -142,6 +168,13 @@ public sealed class LeakTests : IAsyncLifetime
         {
             var suffix = format.Length > 3 ? format[3..] : "";
             return new HttpRequestMessage(HttpMethod.Get, $"{path}{suffix}?code={code}");
+        }
+
+        if (format.Split(' ') is [var grpcWeb and ("grpc-web" or "grpc-web-stream"), var grpcWebType])
+        {
+            var frame = GrpcWebWire.Frame(message);
+            var body = grpcWebType.EndsWith("-text", StringComparison.Ordinal) ? Encoding.ASCII.GetBytes(Convert.ToBase64String(frame)) : frame;
+            return GrpcWebWire.Post(connectPath + (grpcWeb == "grpc-web" ? "Leak" : "LeakStream"), body, grpcWebType);
         }
 
         if (format.Split(' ') is ["stream", var accept])

@@ -5,6 +5,7 @@ using System.Net.Http.Headers;
 using System.Text;
 using System.Text.Json;
 using System.Text.RegularExpressions;
+using Microsoft.Extensions.DependencyInjection;
 using ProtoHttp.FunctionalTests.Infrastructure;
 
 namespace ProtoHttp.FunctionalTests.OpenApi;
@@ -14,7 +15,9 @@ namespace ProtoHttp.FunctionalTests.OpenApi;
 /// path, verb, request media type and documented response media type) and every form and client-stream hint of its
 /// explorer pages, called as described. None may answer 405, 406 or 415; each answer's status and Content-Type must be
 /// among those the document gives for the operation. The test reads the document and the pages and keeps no list of
-/// its own, so it holds the description to whatever it comes to say.
+/// its own, so it holds the description to whatever it comes to say. A codec added from this project
+/// (<see cref="Base64ProtobufCodec"/>) is registered, so its media types, unary, Connect and envelopes, are among those
+/// called as described.
 /// </summary>
 public sealed partial class DocumentedOperationsTests : IAsyncLifetime
 {
@@ -26,10 +29,13 @@ public sealed partial class DocumentedOperationsTests : IAsyncLifetime
 
     public async Task InitializeAsync()
     {
-        // The sample's services alone, as its users get them; the price feed ticks often, so a feed's status, which
-        // comes with its first record, comes at once.
-        _server = await SampleServer.StartAsync(
-            mapTestServices: false, configure: builder => builder.Configuration["PriceTicker:Interval"] = "00:00:00.05");
+        // The sample's services alone, as its users get them, with an app's own codec added; the price feed ticks
+        // often, so a feed's status, which comes with its first record, comes at once.
+        _server = await SampleServer.StartAsync(mapTestServices: false, configure: builder =>
+        {
+            builder.Configuration["PriceTicker:Interval"] = "00:00:00.05";
+            builder.Services.AddProtoHttp(o => o.Codecs.Add(new Base64ProtobufCodec()));
+        });
         _http2 = _server.CreateHttp2Client();
     }
 
@@ -45,6 +51,7 @@ public sealed partial class DocumentedOperationsTests : IAsyncLifetime
         var document = await OpenApiDocument.GetAsync(_server.Client);
         var failures = new List<string>();
         var operations = 0;
+        var typesCalled = new HashSet<string?>();
         foreach (var path in document.Paths.EnumerateObject())
         {
             foreach (var operation in path.Value.EnumerateObject())
@@ -57,6 +64,7 @@ public sealed partial class DocumentedOperationsTests : IAsyncLifetime
                 {
                     foreach (var accept in ContentTypes(responses, "200"))
                     {
+                        typesCalled.UnionWith([requestType, accept]);
                         var call = () => Request(verb, target, requestType is null ? null : Body(requestType), accept);
                         if (await CheckAsync(call, responses) is { } failure)
                         {
@@ -69,6 +77,8 @@ public sealed partial class DocumentedOperationsTests : IAsyncLifetime
 
         Assert.True(operations > 0, "The document lists no operation.");
         Assert.True(failures.Count == 0, string.Join('\n', failures));
+        // The added codec was among what the document offered, and so was called: unary, Connect, and its envelopes.
+        Assert.Superset(new HashSet<string?> { Base64ProtobufCodec.MediaType, "application/b64", "application/connect+b64" }, typesCalled);
         Assert.All(_server.Logs.Errors, e => Assert.True(IsEmptySearch(e), e.Message));
     }
 
@@ -255,6 +265,9 @@ public sealed partial class DocumentedOperationsTests : IAsyncLifetime
             "application/xml" => "<root></root>"u8.ToArray(),
             "application/connect+proto" => Envelope([]),
             "application/connect+json" => Envelope("{}"u8.ToArray()),
+            // The added codec's: base64 of no bytes is no text.
+            Base64ProtobufCodec.MediaType or Base64ProtobufCodec.TextMediaType or "application/b64" => [],
+            "application/connect+b64" => Envelope([]),
             _ => throw new Xunit.Sdk.XunitException($"A request body is documented in {mediaType}, for which this test has no empty message."),
         };
         var content = new ByteArrayContent(bytes);

@@ -15,6 +15,10 @@ public sealed class GrpcWebMediaTypesTests
     [InlineData("application/grpc-web+json; charset=utf-8", MessageFormat.Json, false, "application/grpc-web+json")]
     [InlineData("application/grpc-web-text", MessageFormat.Protobuf, true, "application/grpc-web-text")]
     [InlineData("application/grpc-web-text+proto", MessageFormat.Protobuf, true, "application/grpc-web-text+proto")]
+    [InlineData("APPLICATION/GRPC-WEB", MessageFormat.Protobuf, false, "application/grpc-web")]
+    [InlineData("Application/Grpc-Web+JSON; Charset=UTF-8", MessageFormat.Json, false, "application/grpc-web+json")]
+    [InlineData("application/GRPC-WEB-TEXT", MessageFormat.Protobuf, true, "application/grpc-web-text")]
+    [InlineData("Application/grpc-web-Text+PROTO", MessageFormat.Protobuf, true, "application/grpc-web-text+proto")]
     public void EachTypeNamesItsCodecAndMode(string contentType, MessageFormat codec, bool text, string responseType)
     {
         var type = GrpcWebMediaTypes.Parse(contentType, Codecs);
@@ -24,7 +28,19 @@ public sealed class GrpcWebMediaTypesTests
     }
 
     [Theory]
+    [InlineData("application/grpc-web")]
+    [InlineData("application/grpc-web+json")]
+    [InlineData("application/grpc-web-text+proto")]
+    public void APlainLowerCaseTypeIsAnsweredInTheRequestsOwnString(string contentType)
+    {
+        var type = GrpcWebMediaTypes.Parse(contentType, Codecs);
+
+        Assert.Same(contentType, type!.ContentType);
+    }
+
+    [Theory]
     [InlineData("application/grpc-web+thrift")]
+    [InlineData("Application/GRPC-Web-Text+JSON")]
     [InlineData("application/grpc-web+xml")]
     [InlineData("application/grpc-web+form")]
     [InlineData("application/grpc-web-text+json")]
@@ -51,10 +67,13 @@ public sealed class GrpcWebMediaTypesTests
     [InlineData("application/grpc", MessageFormat.Protobuf)]
     [InlineData("application/grpc+proto", MessageFormat.Protobuf)]
     [InlineData("application/grpc+json", MessageFormat.Json)]
+    [InlineData("Application/GRPC+Json", MessageFormat.Json)]
     public void GrpcTypesAreWhatGrpcDotnetsMiddlewareTranslatedGrpcWebInto(string contentType, MessageFormat codec)
     {
         Assert.False(GrpcWebMediaTypes.IsGrpcWeb(contentType));
-        Assert.Equal(new GrpcWebMediaType(Codecs.Codec(codec), Text: false, contentType, Translated: true), GrpcWebMediaTypes.Parse(contentType, Codecs));
+        Assert.Equal(
+            new GrpcWebMediaType(Codecs.Codec(codec), Text: false, contentType.ToLowerInvariant(), Translated: true),
+            GrpcWebMediaTypes.Parse(contentType, Codecs));
     }
 
     [Fact]

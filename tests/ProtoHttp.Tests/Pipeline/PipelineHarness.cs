@@ -44,7 +44,9 @@ public sealed class PipelineHarness
             Protocol = protocol, Method = bound.Method, Descriptor = bound.Descriptor, Settings = Settings,
             Pattern = "/pipeline/" + method, AllowsGet = !bound.Descriptor.IsClientStreaming,
         };
-        return adjust is null ? route : adjust(route);
+        route = adjust is null ? route : adjust(route);
+        route.Describe(new Lazy<byte[]?>(() => null));
+        return route;
     }
 
     /// <summary>The handler the method's kind makes for <paramref name="route"/>.</summary>

@@ -29,7 +29,7 @@ internal sealed class EnvelopeStreamWriter(HttpContext context, StreamMediaType 
         }
 
         using var payload = PooledBufferWriter.Rent(512);
-        codec.Write(message, payload);
+        codec.Write(message, payload.Writer);
         Envelope.Write(output, Envelope.MessageFlag, payload.WrittenMemory.Span);
     }
 
@@ -45,7 +45,7 @@ internal sealed class EnvelopeStreamWriter(HttpContext context, StreamMediaType 
         else
         {
             using var payload = PooledBufferWriter.Rent(512);
-            codec.Write(message, payload);
+            codec.Write(message, payload.Writer);
             WriteEnvelope(output, Envelope.MessageFlag, payload.WrittenMemory.Span);
         }
 
@@ -55,7 +55,7 @@ internal sealed class EnvelopeStreamWriter(HttpContext context, StreamMediaType 
     protected override async Task WriteEndCoreAsync(StreamOutcome outcome, CancellationToken cancellationToken)
     {
         using var payload = PooledBufferWriter.Rent(256);
-        StreamEndRecord.WriteConnectEnd(outcome, payload);
+        StreamEndRecord.WriteConnectEnd(outcome, payload.Writer);
         WriteEnvelope(Response.BodyWriter, Envelope.EndStreamFlag, payload.WrittenMemory.Span);
         await FlushAsync(cancellationToken);
     }

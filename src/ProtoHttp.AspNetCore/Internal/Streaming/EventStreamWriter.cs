@@ -42,7 +42,7 @@ internal sealed class EventStreamWriter : StreamResponseWriter, KeepAliveClock.I
     protected internal override void Frame(IMessage message, IBufferWriter<byte> output)
     {
         using var data = PooledBufferWriter.Rent(512);
-        _json.Write(message, data);
+        _json.Write(message, data.Writer);
         WriteEvent(output, default, data.WrittenMemory.Span);
     }
 
@@ -53,7 +53,7 @@ internal sealed class EventStreamWriter : StreamResponseWriter, KeepAliveClock.I
         // leaves nothing of the event in the response.
         using (var data = PooledBufferWriter.Rent(512))
         {
-            _json.Write(message, data);
+            _json.Write(message, data.Writer);
             WriteEvent(Response.BodyWriter, default, data.WrittenMemory.Span);
         }
 
@@ -64,7 +64,7 @@ internal sealed class EventStreamWriter : StreamResponseWriter, KeepAliveClock.I
     {
         using (var data = PooledBufferWriter.Rent(256))
         {
-            StreamEndRecord.WriteEventData(outcome, data);
+            StreamEndRecord.WriteEventData(outcome, data.Writer);
             WriteEvent(Response.BodyWriter, "end"u8, data.WrittenMemory.Span);
         }
 

@@ -21,7 +21,7 @@ internal sealed class LineStreamWriter(HttpContext context, StreamMediaType type
     {
         // Written whole before it goes out, so a message JSON cannot carry fails without leaving half a line.
         using var line = PooledBufferWriter.Rent(512);
-        Frame(message, line);
+        Frame(message, line.Writer);
         await Response.BodyWriter.WriteAsync(line.WrittenMemory, cancellationToken);
         await FlushAsync(cancellationToken);
     }
@@ -29,7 +29,7 @@ internal sealed class LineStreamWriter(HttpContext context, StreamMediaType type
     protected override async Task WriteEndCoreAsync(StreamOutcome outcome, CancellationToken cancellationToken)
     {
         using var line = PooledBufferWriter.Rent(256);
-        if (StreamEndRecord.WriteLine(outcome, line))
+        if (StreamEndRecord.WriteLine(outcome, line.Writer))
         {
             await Response.BodyWriter.WriteAsync(line.WrittenMemory, cancellationToken);
         }
