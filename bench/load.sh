@@ -10,6 +10,11 @@
 # --quick: one 2 s run per configuration, no warm-up; it checks that every peer answers 200, not how fast.
 # --only: just the configurations whose id matches the extended regular expression (e.g. 'protohttp$|connect').
 # --first-run N: number the runs from N (when one comparison's runs are split over invocations: even runs go backwards).
+# --server NAME=DLL (repeatable): measure these PeerServer builds instead of this tree's, all in one run: each is
+#   started once on its own ports (all on the server core), and every configuration is measured against each build in
+#   turn (the builds' order alternating by run), so a before/after comparison sees the same machine moments. Each
+#   result line carries "build":"NAME". Implies --no-build for PeerServer.
+# --no-build: use the Release binaries already built (in a quiet window, where nobody builds).
 # Needs wrk and h2load (Debian: wrk, nghttp2-client), installed here when missing and running as root.
 set -euo pipefail
 
@@ -22,6 +27,8 @@ CONNECTIONS=16
 QUICK=0
 ONLY=""
 FIRST_RUN=1
+BUILD=1
+SERVERS=()
 HTTP_PORT=${PEER_HTTP_PORT:-5191}
 H2C_PORT=${PEER_H2C_PORT:-5192}
 
@@ -34,6 +41,8 @@ while [[ $# -gt 0 ]]; do
     --connections) CONNECTIONS=$2; shift ;;
     --only) ONLY=$2; shift ;;
     --first-run) FIRST_RUN=$2; shift ;;
+    --server) SERVERS+=("$2"); shift ;;
+    --no-build) BUILD=0 ;;
     *) echo "load.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -62,39 +71,53 @@ if [[ $(nproc) -lt 2 ]]; then LOAD_CPU=0; log "only one core: server and load sh
 
 # --- build, request bodies, server ---------------------------------------------------------------------------------
 mkdir -p "$OUT"
-log "building Release"
-dotnet build "$ROOT/bench/PeerServer/PeerServer.csproj" -c Release -nologo -v q >"$OUT/build-peer.log" 2>&1 || { cat "$OUT/build-peer.log"; exit 1; }
-dotnet build "$ROOT/bench/ProtoHttp.Benchmarks/ProtoHttp.Benchmarks.csproj" -c Release -nologo -v q >"$OUT/build-bench.log" 2>&1 || { cat "$OUT/build-bench.log"; exit 1; }
+if [[ ${#SERVERS[@]} -eq 0 ]]; then
+  SERVERS=("=$ROOT/bench/PeerServer/bin/Release/net10.0/PeerServer.dll")
+  [[ $BUILD -eq 1 ]] && { log "building Release"; dotnet build "$ROOT/bench/PeerServer/PeerServer.csproj" -c Release -nologo -v q >"$OUT/build-peer.log" 2>&1 || { cat "$OUT/build-peer.log"; exit 1; }; }
+fi
+if [[ $BUILD -eq 1 ]]; then
+  dotnet build "$ROOT/bench/ProtoHttp.Benchmarks/ProtoHttp.Benchmarks.csproj" -c Release -nologo -v q >"$OUT/build-bench.log" 2>&1 || { cat "$OUT/build-bench.log"; exit 1; }
+fi
 BODIES="$OUT/bodies"
 rm -rf "$BODIES"
 dotnet "$ROOT/bench/ProtoHttp.Benchmarks/bin/Release/net10.0/ProtoHttp.Benchmarks.dll" --bodies "$BODIES" >/dev/null
 
-H1="http://127.0.0.1:$HTTP_PORT"
-H2="http://127.0.0.1:$H2C_PORT"
-if curl -s -o /dev/null --max-time 1 "$H1/health"; then
-  echo "load.sh: something already answers on port $HTTP_PORT; set PEER_HTTP_PORT/PEER_H2C_PORT" >&2
-  exit 1
-fi
-
-SERVER_PID=""
-cleanup() {
-  if [[ -n "$SERVER_PID" ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
-    kill "$SERVER_PID" 2>/dev/null || true
-    wait "$SERVER_PID" 2>/dev/null || true
+# Server i answers on HTTP_PORT + 2i (HTTP/1.1) and H2C_PORT + 2i (h2c).
+NAMES=()
+DLLS=()
+for server in "${SERVERS[@]}"; do NAMES+=("${server%%=*}"); DLLS+=("${server#*=}"); done
+for i in "${!DLLS[@]}"; do
+  if curl -s -o /dev/null --max-time 1 "http://127.0.0.1:$((HTTP_PORT + 2 * i))/health"; then
+    echo "load.sh: something already answers on port $((HTTP_PORT + 2 * i)); set PEER_HTTP_PORT/PEER_H2C_PORT" >&2
+    exit 1
   fi
+done
+
+SERVER_PIDS=()
+cleanup() {
+  for pid in "${SERVER_PIDS[@]}"; do
+    if kill -0 "$pid" 2>/dev/null; then
+      kill "$pid" 2>/dev/null || true
+      wait "$pid" 2>/dev/null || true
+    fi
+  done
 }
 trap cleanup EXIT
 
-log "starting PeerServer on core $SERVER_CPU (ports $HTTP_PORT, $H2C_PORT)"
-taskset -c "$SERVER_CPU" dotnet "$ROOT/bench/PeerServer/bin/Release/net10.0/PeerServer.dll" \
-  --http-port "$HTTP_PORT" --h2c-port "$H2C_PORT" >"$OUT/server.log" 2>&1 &
-SERVER_PID=$!
-for _ in $(seq 1 120); do
-  curl -s -o /dev/null --max-time 1 "$H1/health" && break
-  kill -0 "$SERVER_PID" 2>/dev/null || { cat "$OUT/server.log"; echo "PeerServer exited" >&2; exit 1; }
-  sleep 0.5
+for i in "${!DLLS[@]}"; do
+  h1="http://127.0.0.1:$((HTTP_PORT + 2 * i))"
+  log "starting PeerServer ${NAMES[i]:-(this tree)} on core $SERVER_CPU (ports $((HTTP_PORT + 2 * i)), $((H2C_PORT + 2 * i)))"
+  taskset -c "$SERVER_CPU" dotnet "${DLLS[i]}" \
+    --http-port "$((HTTP_PORT + 2 * i))" --h2c-port "$((H2C_PORT + 2 * i))" >"$OUT/server$i.log" 2>&1 &
+  pid=$!
+  SERVER_PIDS+=("$pid")
+  for _ in $(seq 1 120); do
+    curl -s -o /dev/null --max-time 1 "$h1/health" && break
+    kill -0 "$pid" 2>/dev/null || { cat "$OUT/server$i.log"; echo "PeerServer exited" >&2; exit 1; }
+    sleep 0.5
+  done
+  curl -s -o /dev/null --max-time 1 "$h1/health" || { echo "PeerServer did not start in 60 s" >&2; exit 1; }
 done
-curl -s -o /dev/null --max-time 1 "$H1/health" || { echo "PeerServer did not start in 60 s" >&2; exit 1; }
 
 # --- configurations ------------------------------------------------------------------------------------------------
 # id|workload|records|format|peer|protocol|method|path|content type|body file
@@ -189,7 +212,8 @@ measure() {
   fi
 }
 
-url_of() { [[ $1 == h2c ]] && echo "$H2$2" || echo "$H1$2"; }
+# url_of PROTOCOL PATH SERVER_INDEX
+url_of() { [[ $1 == h2c ]] && echo "http://127.0.0.1:$((H2C_PORT + 2 * $3))$2" || echo "http://127.0.0.1:$((HTTP_PORT + 2 * $3))$2"; }
 body_of() { [[ -n "$1" ]] && echo "$BODIES/$1" || echo ""; }
 
 RESULTS="$OUT/load.jsonl"
@@ -204,41 +228,58 @@ for config in "${CONFIGS[@]}"; do
     log "skip $id: no $bodyname (codec not in this build)"
     continue
   fi
-  if ! reason=$(probe "$protocol" "$method" "$(url_of "$protocol" "$path")" "$type" "$body"); then
-    echo "$id|answers $reason" >>"$OUT/load-skipped.txt"
-    log "skip $id: answers $reason"
-    continue
-  fi
-  ACTIVE+=("$config")
+  # Measured only where every build answers, so that each build's ratios are of the same configurations.
+  answers=1
+  for i in "${!DLLS[@]}"; do
+    if ! reason=$(probe "$protocol" "$method" "$(url_of "$protocol" "$path" "$i")" "$type" "$body"); then
+      echo "$id|${NAMES[i]:+${NAMES[i]} }answers $reason" >>"$OUT/load-skipped.txt"
+      log "skip $id: ${NAMES[i]:+${NAMES[i]} }answers $reason"
+      answers=0
+      break
+    fi
+  done
+  [[ $answers -eq 1 ]] && ACTIVE+=("$config")
 done
 log "${#ACTIVE[@]} configurations answer 200; $(wc -l <"$OUT/load-skipped.txt") skipped"
 
 if [[ $WARMUP_SECONDS -gt 0 ]]; then
   log "warm-up: ${WARMUP_SECONDS} s per configuration"
-  for config in "${ACTIVE[@]}"; do
-    IFS='|' read -r id workload records format peer protocol method path type bodyname <<<"$config"
-    measure "$protocol" "$method" "$(url_of "$protocol" "$path")" "$type" "$(body_of "$bodyname")" "$WARMUP_SECONDS" >/dev/null
+  for i in "${!DLLS[@]}"; do
+    for config in "${ACTIVE[@]}"; do
+      IFS='|' read -r id workload records format peer protocol method path type bodyname <<<"$config"
+      measure "$protocol" "$method" "$(url_of "$protocol" "$path" "$i")" "$type" "$(body_of "$bodyname")" "$WARMUP_SECONDS" >/dev/null
+    done
   done
 fi
 
 FAILED=0
 for run in $(seq "$FIRST_RUN" $((FIRST_RUN + RUNS - 1))); do
-  log "run $run: ${#ACTIVE[@]} configurations x ${SECONDS_PER_RUN} s"
+  log "run $run: ${#ACTIVE[@]} configurations x ${#DLLS[@]} build(s) x ${SECONDS_PER_RUN} s"
   ORDER=("${ACTIVE[@]}")
   if (( run % 2 == 0 )); then
     ORDER=()
     for ((i = ${#ACTIVE[@]} - 1; i >= 0; i--)); do ORDER+=("${ACTIVE[i]}"); done
   fi
-  for config in "${ORDER[@]}"; do
-    IFS='|' read -r id workload records format peer protocol method path type bodyname <<<"$config"
-    result=$(measure "$protocol" "$method" "$(url_of "$protocol" "$path")" "$type" "$(body_of "$bodyname")" "$SECONDS_PER_RUN")
-    printf '{"id":"%s","workload":"%s","records":%s,"format":"%s","peer":"%s","protocol":"%s","run":%d,"connections":%d,"result":%s}\n' \
-      "$id" "$workload" "$records" "$format" "$peer" "$protocol" "$run" "$CONNECTIONS" "$result" >>"$RESULTS"
-    # A run with no calls, or any non-2xx answer or socket error, means a broken path, never a slow one.
-    if ! grep -q '"requests":[1-9]' <<<"$result" || ! grep -q '"non_2xx":0,"socket_errors":0,' <<<"$result" || grep -q '"error"' <<<"$result"; then
-      log "FAILED $id run $run: $result"
-      FAILED=$((FAILED + 1))
-    fi
+  # Each build measures all its configurations in one block (a ratio's sides stay back to back); the builds take
+  # turns going first.
+  BUILD_ORDER=("${!DLLS[@]}")
+  if (( run % 2 == 0 )); then
+    BUILD_ORDER=()
+    for ((i = ${#DLLS[@]} - 1; i >= 0; i--)); do BUILD_ORDER+=("$i"); done
+  fi
+  for server in "${BUILD_ORDER[@]}"; do
+    for config in "${ORDER[@]}"; do
+      IFS='|' read -r id workload records format peer protocol method path type bodyname <<<"$config"
+      load1=$(cut -d' ' -f1 /proc/loadavg)
+      result=$(measure "$protocol" "$method" "$(url_of "$protocol" "$path" "$server")" "$type" "$(body_of "$bodyname")" "$SECONDS_PER_RUN")
+      printf '{"id":"%s","workload":"%s","records":%s,"format":"%s","peer":"%s","protocol":"%s","run":%d,"connections":%d,"build":"%s","load1":%s,"result":%s}\n' \
+        "$id" "$workload" "$records" "$format" "$peer" "$protocol" "$run" "$CONNECTIONS" "${NAMES[server]}" "$load1" "$result" >>"$RESULTS"
+      # A run with no calls, or any non-2xx answer or socket error, means a broken path, never a slow one.
+      if ! grep -q '"requests":[1-9]' <<<"$result" || ! grep -q '"non_2xx":0,"socket_errors":0,' <<<"$result" || grep -q '"error"' <<<"$result"; then
+        log "FAILED ${NAMES[server]:+${NAMES[server]} }$id run $run: $result"
+        FAILED=$((FAILED + 1))
+      fi
+    done
   done
 done
 
@@ -248,6 +289,6 @@ done
   echo "\"dotnet\":\"$(dotnet --version)\",\"wrk\":\"$(wrk -v 2>&1 | head -1 | sed 's/"//g')\",\"h2load\":\"$(h2load --version 2>&1 | head -1)\"}"
 } >"$OUT/load-env.json"
 
-TOTAL=$(( ${#ACTIVE[@]} * RUNS ))
+TOTAL=$(( ${#ACTIVE[@]} * RUNS * ${#DLLS[@]} ))
 echo "load: $((TOTAL - FAILED)) passed, $FAILED failed"
 [[ $FAILED -eq 0 ]]

@@ -97,7 +97,7 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
 
         // Connect answers in the request's own envelopes, whatever Accept says.
         call.RequestEnvelope = envelope;
-        call.RequestReader = envelope.Codec;
+        call.SetFormat(envelope.Codec, responseType: null);
         call.ResponseStreamType = envelope;
         ProtoHttpLog.FormatChosen(route.Settings.Logger, route.Method.Name, envelope.Codec.Name, envelope.ContentType);
 
@@ -124,7 +124,7 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
         var settings = call.Route.Settings;
         var (message, codec) = ConnectGetRequest.Read(request.Query, settings.Codecs, call.Route.Descriptor.InputType, settings.Options.MaxRequestBodySize);
         settings.Codecs.CheckRequiredFields(message);
-        call.ResponseType = ResponseTypeOf(codec, settings);
+        call.SetFormat(call.RequestReader, ResponseTypeOf(codec, settings));
         return ValueTask.FromResult(message);
     }
 
@@ -267,7 +267,7 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
         using var body = await RequestBodyReader.ReadAsync(context, limit, settings.InPlaceBodyLimit, cancellationToken);
         var message = gzip ? GzipPayloads.ReadMessage(reader, body.Data, descriptor, limit) : reader.Read(body.Data, descriptor);
         settings.Codecs.CheckRequiredFields(message);
-        call.ResponseType = ResponseTypeOf(codec, settings);
+        call.SetFormat(call.RequestReader, ResponseTypeOf(codec, settings));
         return message;
     }
 }

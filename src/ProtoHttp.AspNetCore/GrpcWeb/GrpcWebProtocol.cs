@@ -76,7 +76,7 @@ internal sealed class GrpcWebProtocol : CallProtocol
         }
 
         var writer = new GrpcWebResponseWriter(call.HttpContext, type, type.Codec);
-        call.RequestReader = type.Codec;
+        call.SetFormat(type.Codec, responseType: null);
         call.ResponseStreamType = writer.Type;
         ProtoHttpLog.FormatChosen(call.Route.Settings.Logger, call.Route.Method.Name, type.Codec.Name, type.ContentType);
         call.ResponseStream = writer;

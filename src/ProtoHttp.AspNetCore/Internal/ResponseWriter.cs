@@ -1,5 +1,7 @@
+using System.Buffers;
 using Google.Protobuf;
 using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Http.Features;
 using ProtoHttp.AspNetCore.Internal.Caching;
 
 namespace ProtoHttp.AspNetCore.Internal;
@@ -35,7 +37,11 @@ internal static class ResponseWriter
                 message.WriteTo(output);
             }
 
-            await output.FlushAsync();
+            if (!IsServersOwnBody(response))
+            {
+                await output.FlushAsync();
+            }
+
             return;
         }
 
@@ -51,6 +57,30 @@ internal static class ResponseWriter
 
         response.ContentType = type.ContentType;
         response.ContentLength = buffer.WrittenMemory.Length;
+        if (IsServersOwnBody(response))
+        {
+            response.BodyWriter.Write(buffer.WrittenMemory.Span);
+            return;
+        }
+
         await response.BodyWriter.WriteAsync(buffer.WrittenMemory);
+    }
+
+    /// <summary>
+    /// Whether the body is the server's own (Kestrel's, not one a middleware put in front of it). Then a whole answer
+    /// is left in the server's pipe unflushed: the end of the request sends it with the end of the response, as
+    /// grpc-dotnet's unary answer is sent. Over HTTP/2 that is one DATA frame carrying END_STREAM, where a flush sends
+    /// the data and then an empty DATA frame to end the stream. A body a middleware wrapped (HTTP logging, response
+    /// compression, output caching) is flushed as before: its writer is completed only once the response has
+    /// completed, after the middleware has read or passed on what it was given.
+    /// </summary>
+    /// <remarks>
+    /// Kestrel implements the request and the response body features as one object (its connection's call); a
+    /// middleware that wraps the body (or sets <see cref="HttpResponse.Body"/>) replaces only the body feature.
+    /// </remarks>
+    private static bool IsServersOwnBody(HttpResponse response)
+    {
+        var features = response.HttpContext.Features;
+        return ReferenceEquals(features.Get<IHttpResponseBodyFeature>(), features.Get<IHttpRequestFeature>());
     }
 }

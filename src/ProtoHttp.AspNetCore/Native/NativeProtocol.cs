@@ -225,8 +225,7 @@ internal sealed class NativeProtocol : CallProtocol
             throw CallRejectedException.NotAcceptable(codecs);
         }
 
-        call.RequestReader = reader;
-        call.ResponseType = responseType;
+        call.SetFormat(reader, responseType);
         ProtoHttpLog.FormatChosen(route.Settings.Logger, route.Method.Name, reader?.Name, responseType.ContentType);
     }
 
@@ -305,7 +304,7 @@ internal sealed class NativeProtocol : CallProtocol
             };
         }
 
-        call.RequestReader = reader;
+        call.SetFormat(reader, responseType: null);
         // Before a stream starts, its errors are unary answers in the stream's codec (ProtoHttpServerCallContext.ErrorType).
         call.ResponseStreamType = type;
         ProtoHttpLog.FormatChosen(route.Settings.Logger, route.Method.Name, reader?.Name, type.ContentType);

@@ -50,6 +50,9 @@ internal sealed record CallRoute
 
     public MethodType Kind => Method.Type;
 
+    /// <summary>The reader and answer-type pairs of the route's calls, each made once (<see cref="ProtoHttpServerCallContext.Format"/>).</summary>
+    public CallFormats Formats { get; } = new();
+
     /// <summary>
     /// The endpoint's <see cref="ProtoHttpMethodMetadata"/>, which <see cref="Describe"/> makes once the route is final:
     /// the call's telemetry reads it through the route, so a call costs no metadata lookup.

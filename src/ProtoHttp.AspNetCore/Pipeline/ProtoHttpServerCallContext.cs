@@ -47,11 +47,17 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, CallRo
     /// </summary>
     public bool FromService { get; set; }
 
+    /// <summary>
+    /// How the request is read and a unary answer written, as the protocol chose when it accepted the call: one pair
+    /// the route keeps (<see cref="CallRoute.Formats"/>), so the call holds one reference for both.
+    /// </summary>
+    public CallFormat? Format { get; private set; }
+
     /// <summary>The reader of the request body (or of the envelopes' payloads); null for an empty request.</summary>
-    public MessageCodec? RequestReader { get; set; }
+    public MessageCodec? RequestReader => Format?.Reader;
 
     /// <summary>The type a unary answer goes out in.</summary>
-    public WritableMediaType? ResponseType { get; set; }
+    public WritableMediaType? ResponseType => Format?.ResponseType;
 
     /// <summary>
     /// The type an error status and body go out in before the answer started: the unary answer's own type once chosen,
@@ -103,6 +109,9 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, CallRo
     public Metadata? TrailersOrNull => HasResponseTrailers ? _onDemand!.ResponseTrailers : null;
 
     protected override string MethodCore => Route.Method.FullName;
+
+    /// <summary>Sets how the request is read (<paramref name="reader"/>) and a unary answer written (<paramref name="responseType"/>).</summary>
+    public void SetFormat(MessageCodec? reader, WritableMediaType? responseType) => Format = Route.Formats.Of(reader, responseType);
 
     private OnDemandCallState OnDemand => _onDemand ??= new();
 

@@ -28,6 +28,32 @@ public class NativeProtocolTests
     }
 
     [Fact]
+    public void CallsOnARouteThatReadAndAnswerAlikeShareOneFormatPair()
+    {
+        // The call's object holds the reader and the answer's type as one pair the route keeps (BENCHMARKS.md's 100
+        // bytes per call): the same pair for the same choice, another for another.
+        var route = _harness.Route("Echo", NativeProtocol.Instance);
+        ProtoHttpServerCallContext Accepted(string contentType, string accept)
+        {
+            var http = _harness.Request("POST", contentType, "{}"u8.ToArray());
+            http.Request.Headers.Accept = accept;
+            var call = new ProtoHttpServerCallContext(http, route);
+            NativeProtocol.Instance.Accept(call);
+            return call;
+        }
+
+        var first = Accepted("application/json", "application/x-protobuf");
+        var again = Accepted("application/json", "application/x-protobuf");
+        var other = Accepted("application/json", "application/json");
+
+        Assert.Same(first.Format, again.Format);
+        Assert.NotSame(first.Format, other.Format);
+        Assert.Same(_harness.Settings.Codecs.Codec(MessageFormat.Json), other.RequestReader);
+        Assert.Same(_harness.Settings.Codecs.Codec(MessageFormat.Json), other.ResponseType!.Codec);
+        Assert.Same(MessageCodecs.Protobuf, again.ResponseType!.Codec);
+    }
+
+    [Fact]
     public void NoWritableTypeInAcceptIsRefusedWithAnErrorInJson()
     {
         var http = _harness.Request("POST", "application/json", "{}"u8.ToArray());
