@@ -2,6 +2,8 @@
 # The Native AOT figures of BENCHMARKS.md: W3's search served three ways, each published native, plus ProtoHttp under
 # the JIT, measured side by side in one run (bench/AotSearch):
 #   protohttp-aot   ProtoHttpSearch published with PublishAot (protobuf over HTTP/1.1, and over h2c)
+#   protohttp-aot-no-xml  the same with the ProtoHttp.Xml.IsSupported feature switch off: what an app that serves
+#                   no XML trims (README, "Native AOT")
 #   protohttp-jit   the same project published framework-dependent (the JIT, tiered compilation and PGO on)
 #   grpc-aot        GrpcSearch, Grpc.AspNetCore published with PublishAot (gRPC over h2c)
 #   minimal-aot     MinimalSearch, a Minimal API with System.Text.Json source generation published with PublishAot (JSON)
@@ -73,6 +75,7 @@ publish() {
 }
 if [[ $PUBLISH -eq 1 ]]; then
   publish protohttp-aot ProtoHttpSearch
+  publish protohttp-aot-no-xml ProtoHttpSearch -p:ProtoHttpXml=false
   publish protohttp-jit ProtoHttpSearch -p:PublishAot=false --self-contained false
   publish grpc-aot GrpcSearch
   publish minimal-aot MinimalSearch
@@ -88,12 +91,13 @@ printf '{"query":"Chai","resultPerPage":1}' >"$BODIES/search.stj.json"
 # target|server folder|executable|protocol|path|content type|body
 TARGETS=(
   "protohttp-aot|protohttp-aot|ProtoHttpSearch|h1|/ProtoService.proto/Search|application/x-protobuf|search.pb"
+  "protohttp-aot-no-xml|protohttp-aot-no-xml|ProtoHttpSearch|h1|/ProtoService.proto/Search|application/x-protobuf|search.pb"
   "protohttp-jit|protohttp-jit|ProtoHttpSearch|h1|/ProtoService.proto/Search|application/x-protobuf|search.pb"
   "grpc-aot|grpc-aot|GrpcSearch|h2c|/ProtoService.SearchService/Search|application/grpc|search.grpc"
   "minimal-aot|minimal-aot|MinimalSearch|h1|/minimal/search|application/json|search.stj.json"
 )
 # ProtoHttp over h2c too, against the same processes, for a like-for-like row beside gRPC.
-H2C_EXTRA="protohttp-aot protohttp-jit"
+H2C_EXTRA="protohttp-aot protohttp-aot-no-xml protohttp-jit"
 
 HTTP_PORT=$BASE_PORT
 H2C_PORT=$((BASE_PORT + 1))

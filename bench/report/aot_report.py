@@ -10,12 +10,14 @@ import sys
 
 NAMES = {
     "protohttp-aot": "ProtoHttp, Native AOT",
+    "protohttp-aot-no-xml": "ProtoHttp, Native AOT, XML left out (feature switch)",
     "protohttp-jit": "ProtoHttp, JIT",
     "grpc-aot": "Grpc.AspNetCore, Native AOT",
     "minimal-aot": "Minimal API + STJ source generation, Native AOT",
 }
 FORMATS = {
     "protohttp-aot": "protobuf, HTTP/1.1",
+    "protohttp-aot-no-xml": "protobuf, HTTP/1.1",
     "protohttp-jit": "protobuf, HTTP/1.1",
     "grpc-aot": "gRPC, h2c",
     "minimal-aot": "JSON, HTTP/1.1",
@@ -82,6 +84,9 @@ def main(path):
     print(f"| startup to the first answered call ≤ Grpc.AspNetCore's (AOT) | {ratio_spread(pairs('protohttp-aot', 'grpc-aot', lambda r: r['startup_ms']))} of gRPC's |")
     print(f"| idle RSS ≤ Grpc.AspNetCore's (AOT) | {ratio_spread(pairs('protohttp-aot', 'grpc-aot', lambda r: r['idle_rss_kb']))} of gRPC's |")
     print(f"| (reported) idle private (anonymous) RSS, ProtoHttp AOT vs Grpc.AspNetCore AOT | {ratio_spread(pairs('protohttp-aot', 'grpc-aot', lambda r: r.get('idle_anon_kb')))} |")
+    print(f"| (reported) idle file-backed RSS (the binary's pages), ProtoHttp AOT vs Grpc.AspNetCore AOT | {ratio_spread(pairs('protohttp-aot', 'grpc-aot', lambda r: r['idle_rss_kb'] - r.get('idle_anon_kb', 0)))} |")
+    print(f"| (reported) startup and idle RSS, ProtoHttp AOT with XML left out vs Grpc.AspNetCore AOT | {ratio_spread(pairs('protohttp-aot-no-xml', 'grpc-aot', lambda r: r['startup_ms']))}; "
+          f"{ratio_spread(pairs('protohttp-aot-no-xml', 'grpc-aot', lambda r: r['idle_rss_kb']))} |")
     print(f"| W3 protobuf calls/s under AOT ≥ 0.9x ProtoHttp under the JIT | {ratio_spread(pairs('protohttp-aot', 'protohttp-jit', lambda r: rate(r['w3'])))} (HTTP/1.1); "
           f"over h2c {ratio_spread(pairs('protohttp-aot', 'protohttp-jit', lambda r: rate(r.get('w3_h2c'))))} |")
     print(f"| (reported) ProtoHttp AOT vs Grpc.AspNetCore AOT, W3 over h2c, calls/s | {ratio_spread([(rate(run['protohttp-aot'].get('w3_h2c')), rate(run['grpc-aot']['w3'])) for run in by_run.values() if 'protohttp-aot' in run and 'grpc-aot' in run])} |")

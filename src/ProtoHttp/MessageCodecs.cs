@@ -13,8 +13,11 @@ namespace ProtoHttp;
 /// </summary>
 public sealed class MessageCodecs
 {
-    private readonly MessageCodec[] _builtIn;
+    // In MessageFormat's order, so a built-in codec is found by index; null where the app left a codec out (XML).
+    private readonly MessageCodec?[] _builtIn;
     private readonly WritableMediaType[] _canonical;
+    // Each built-in format's canonical type, by MessageFormat (JSON's for forms); null where the codec was left out.
+    private readonly WritableMediaType?[] _formatCanonical;
 
     /// <summary>Builds the built-in codecs for <paramref name="options"/>.</summary>
     public MessageCodecs(FormatOptions options)
@@ -27,13 +30,22 @@ public sealed class MessageCodecs
     /// <param name="added">An app's own codecs, after the built-in ones in every list and in <c>Accept</c> tie-breaks.</param>
     /// <exception cref="InvalidOperationException">An added codec's name, media type or suffix is another codec's.</exception>
     public MessageCodecs(FormatOptions options, IEnumerable<MessageCodec> added)
+        // The switch is tested right where the codec is made: the trimmer folds it and drops the branch (a condition
+        // with anything else in it keeps the codec compiled in).
+        : this(options, added, XmlSupport.IsSupported ? new XmlCodec(options) : null)
+    {
+    }
+
+    /// <param name="options">The options every codec is built with.</param>
+    /// <param name="added">An app's own codecs.</param>
+    /// <param name="xml">The XML codec, or null as the ProtoHttp.Xml.IsSupported switch leaves it out (tests too).</param>
+    internal MessageCodecs(FormatOptions options, IEnumerable<MessageCodec> added, MessageCodec? xml)
     {
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(added);
         Options = options;
-        // In MessageFormat's order, so a built-in codec is found by index.
-        _builtIn = [ProtobufCodec.Instance, new JsonCodec(options), new XmlCodec(options), new FormBinder(options)];
-        var all = new List<MessageCodec>(_builtIn);
+        _builtIn = [ProtobufCodec.Instance, new JsonCodec(options), xml, new FormBinder(options)];
+        var all = new List<MessageCodec>(_builtIn.OfType<MessageCodec>());
         foreach (var codec in added)
         {
             ArgumentNullException.ThrowIfNull(codec, nameof(added));
@@ -44,6 +56,7 @@ public sealed class MessageCodecs
         All = [.. all];
         Writable = [.. All.Where(codec => codec.CanWrite).SelectMany(codec => codec.MediaTypes.Select(type => new WritableMediaType(type, codec)))];
         _canonical = [.. All.Select(codec => codec.CanWrite ? Writable.First(type => type.Codec == codec) : null!)];
+        _formatCanonical = [.. _builtIn.Select(codec => codec is null ? null : Canonical(codec.CanWrite ? codec : _builtIn[(int)MessageFormat.Json]!))];
         AcceptPost = string.Join(", ", All.SelectMany(codec =>
             codec.StructuredSuffix is { } suffix ? [.. codec.MediaTypes, "application/*" + suffix] : codec.MediaTypes.AsEnumerable()));
     }
@@ -57,7 +70,10 @@ public sealed class MessageCodecs
     /// <summary>The options the codecs were built with.</summary>
     public FormatOptions Options { get; }
 
-    /// <summary>Every codec, built for <see cref="Options"/>: protobuf, JSON, XML, form, then the app's own in the order added.</summary>
+    /// <summary>
+    /// Every codec, built for <see cref="Options"/>: protobuf, JSON, XML (unless the app turned the
+    /// <c>ProtoHttp.Xml.IsSupported</c> switch off), form, then the app's own in the order added.
+    /// </summary>
     public ImmutableArray<MessageCodec> All { get; }
 
     /// <summary>The types a response can be written in, in <c>Accept</c> tie-break order: by codec as in <see cref="All"/>, canonical type first.</summary>
@@ -66,17 +82,25 @@ public sealed class MessageCodecs
     /// <summary>The value of <c>Accept-Post</c>: every type a request body can be sent in, <c>application/*+json</c> style suffixes too.</summary>
     public string AcceptPost { get; }
 
-    /// <summary>The writer of a built-in format, or <see langword="null"/> when the format is not written (form).</summary>
+    /// <summary>
+    /// The writer of a built-in format, or <see langword="null"/> when the format is not written (form) or the app left
+    /// its codec out (XML with the <c>ProtoHttp.Xml.IsSupported</c> switch off).
+    /// </summary>
     public IMessageCodec? Writer(MessageFormat format) => _builtIn[(int)format] is { CanWrite: true } codec ? codec : null;
 
-    /// <summary>The reader of a built-in format (form bodies and query strings share one).</summary>
+    /// <summary>
+    /// The reader of a built-in format (form bodies and query strings share one), or <see langword="null"/> when the app
+    /// left its codec out (XML with the <c>ProtoHttp.Xml.IsSupported</c> switch off).
+    /// </summary>
     public IMessageReader? Reader(MessageFormat format) => _builtIn[(int)format];
 
     /// <summary>The built-in codec <paramref name="format"/> names.</summary>
-    public MessageCodec Codec(MessageFormat format) => _builtIn[(int)format];
+    /// <exception cref="InvalidOperationException">The app left the codec out (XML with the <c>ProtoHttp.Xml.IsSupported</c> switch off).</exception>
+    public MessageCodec Codec(MessageFormat format) => _builtIn[(int)format] ?? throw Absent(format);
 
     /// <summary>The canonical type a response in <paramref name="format"/> is written with (JSON for forms, which are read only).</summary>
-    public WritableMediaType Canonical(MessageFormat format) => _canonical[format == MessageFormat.Form ? (int)MessageFormat.Json : (int)format];
+    /// <exception cref="InvalidOperationException">The app left the codec out (XML with the <c>ProtoHttp.Xml.IsSupported</c> switch off).</exception>
+    public WritableMediaType Canonical(MessageFormat format) => _formatCanonical[(int)format] ?? throw Absent(format);
 
     /// <summary>The canonical type <paramref name="codec"/>, one of <see cref="All"/>, writes with; JSON's for a codec that does not write.</summary>
     public WritableMediaType Canonical(MessageCodec codec)
@@ -91,6 +115,9 @@ public sealed class MessageCodecs
 
         return Canonical(MessageFormat.Json);
     }
+
+    private static InvalidOperationException Absent(MessageFormat format) =>
+        new($"The {format} codec is not in this app: it sets the feature switch {XmlSupport.SwitchName} to false.");
 
     /// <summary>Finds the codec of a request <c>Content-Type</c>: a codec's own type first, then a structured suffix (<c>+json</c>).</summary>
     /// <returns>The outcome; <see cref="ContentTypeMatch.Codec"/> is set unless it is <see cref="ContentTypeStatus.Unknown"/>.</returns>

@@ -1,6 +1,5 @@
 using System.Globalization;
 using System.Text;
-using System.Xml;
 
 namespace ProtoHttp;
 
@@ -60,9 +59,14 @@ internal static class PrintableText
                 }
                 else
                 {
-                    output[i] = XmlConvert.IsXmlChar(c) ? c : '\uFFFD';
+                    output[i] = IsXmlChar(c) ? c : '\uFFFD';
                 }
             }
         });
     }
+
+    // XML 1.0's Char production for one UTF-16 unit (a lone surrogate is none), as XmlConvert.IsXmlChar, whose 64 KB
+    // table would keep System.Private.Xml in an app that left the XML codec out (ProtoHttp.Xml.IsSupported).
+    private static bool IsXmlChar(char c) =>
+        c is '\t' or '\n' or '\r' or (>= '\u0020' and <= '\uD7FF') or (>= '\uE000' and <= '\uFFFD');
 }

@@ -5,9 +5,12 @@ using ProtoHttp.AspNetCore.Pipeline;
 namespace ProtoHttp.AspNetCore.Internal;
 
 /// <summary>
-/// Calls one server-streaming method of the service: its instance for the call, the interceptors around it (a delegate
-/// chain built once, at startup) and the deadline. Knows no wire format: the call handler reads the request before and
-/// frames what the service writes to its response stream.
+/// Calls one server-streaming method of the service: its instance for the call and the interceptors around it (a
+/// delegate chain built once, at startup). Knows no wire format and no deadline: the call handler reads the request
+/// before, waits for the call within the deadline (<see cref="Abandon"/> when it passes first), and frames what the
+/// service writes to its response stream. An open stream keeps every state machine it awaits in for as long as it is
+/// open (W5's 10,000 subscribers, docs/benchmarks.md), so without interceptors or an instance to dispose the call is
+/// the service's own task, with none of ProtoHttp's around it.
 /// </summary>
 internal sealed class ServerStreamingMethodInvoker<TService, TRequest, TResponse> : MethodInvokerBase<TService>
     where TService : class
@@ -16,8 +19,7 @@ internal sealed class ServerStreamingMethodInvoker<TService, TRequest, TResponse
 {
     private readonly Func<TService, TRequest, IServerStreamWriter<TResponse>, ServerCallContext, Task> _method;
 
-    // Null without interceptors: then the service's task is awaited directly, in one state machine instead of two. An
-    // open stream keeps its state machines for as long as it is open (W5's subscribers, docs/benchmarks.md).
+    // Null without interceptors: then the service is called directly.
     private readonly ServerStreamingServerMethod<TRequest, TResponse>? _pipeline;
 
     public ServerStreamingMethodInvoker(
@@ -30,14 +32,17 @@ internal sealed class ServerStreamingMethodInvoker<TService, TRequest, TResponse
         _pipeline = interceptors.Count == 0 ? null : BuildPipeline<ServerStreamingServerMethod<TRequest, TResponse>>(CallServiceAsync, Link);
     }
 
-    /// <summary>Calls the method within the context's deadline.</summary>
-    public Task InvokeAsync(TRequest request, IServerStreamWriter<TResponse> responseStream, ProtoHttpServerCallContext context) =>
-        _pipeline is null
-            ? InvokeServiceAsync(request, responseStream, context)
-            : WithinDeadlineAsync(_pipeline(request, responseStream, context), context.CancellationToken);
-
-    private Task InvokeServiceAsync(TRequest request, IServerStreamWriter<TResponse> responseStream, ProtoHttpServerCallContext context)
+    /// <summary>
+    /// Starts the call: the task completes when the service (and every interceptor) has returned and its instance is
+    /// released. A service that throws before its task fails that task.
+    /// </summary>
+    public Task Start(TRequest request, IServerStreamWriter<TResponse> responseStream, ProtoHttpServerCallContext context)
     {
+        if (_pipeline is not null)
+        {
+            return _pipeline(request, responseStream, context);
+        }
+
         var service = Activator.Create(context.HttpContext.RequestServices);
         Task call;
         try
@@ -49,30 +54,24 @@ internal sealed class ServerStreamingMethodInvoker<TService, TRequest, TResponse
             return ReleaseAndRethrowAsync(service, ExceptionDispatchInfo.Capture(ex));
         }
 
-        return WaitForServiceAsync(call, service, context.CancellationToken);
+        return service.NeedsRelease ? ReleaseWhenDoneAsync(call, service) : call;
     }
 
-    // A state machine of its own, with only what the wait needs: an open stream keeps it for as long as it is open.
-    private static async Task WaitForServiceAsync(Task call, ServiceActivator<TService>.ServiceHandle service, CancellationToken cancellationToken)
+    /// <summary>
+    /// The deadline (or the client going away) came before <paramref name="call"/> completed: the handler ends the
+    /// stream at once, and the call runs on unobserved, releasing what it made when it completes.
+    /// </summary>
+    public static void Abandon(Task call) => FinishUnobserved(call, service: null);
+
+    private static async Task ReleaseWhenDoneAsync(Task call, ServiceActivator<TService>.ServiceHandle service)
     {
-        var releaseLater = false;
         try
         {
-            // The deadline ends the stream on time even when the service ignores its token.
-            await call.WaitAsync(cancellationToken);
-        }
-        catch (OperationCanceledException) when (!call.IsCompleted)
-        {
-            releaseLater = true;
-            FinishUnobserved(call, service);
-            throw;
+            await call;
         }
         finally
         {
-            if (!releaseLater)
-            {
-                await service.ReleaseAsync();
-            }
+            await service.ReleaseAsync();
         }
     }
 

@@ -31,5 +31,8 @@ internal sealed class ServiceActivator<TService>
     public readonly record struct ServiceHandle(TService Instance, bool Created)
     {
         public ValueTask ReleaseAsync() => Created ? CreatedInstance.DisposeAsync(Instance) : ValueTask.CompletedTask;
+
+        /// <summary>Whether <see cref="ReleaseAsync"/> does anything: the instance was made for the call and is disposable.</summary>
+        public bool NeedsRelease => Created && Instance is IDisposable or IAsyncDisposable;
     }
 }

@@ -189,7 +189,7 @@ internal sealed class NativeProtocol : CallProtocol
 
         var type = failure.InJson ? codecs.Canonical(MessageFormat.Json) : errorType ?? ErrorFormat.Choose(context.Request, codecs);
         var text = failure.Text;
-        if (type.Codec == codecs.Codec(MessageFormat.Xml))
+        if (ReferenceEquals(type.Codec, codecs.Reader(MessageFormat.Xml)))
         {
             // A detail or a quoted input may hold what XML cannot carry (a NUL, a bell); the error keeps the format the
             // client asked for, as every other answer does, with U+FFFD in those places.

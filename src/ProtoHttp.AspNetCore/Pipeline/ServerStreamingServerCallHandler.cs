@@ -18,7 +18,19 @@ internal sealed class ServerStreamingServerCallHandler<TService, TRequest, TResp
         var request = await protocol.ReadMessageAsync(call, call.CancellationToken);
         var responses = call.ResponseStream ??= protocol.OpenResponseStream(call);
         call.FromService = true;
-        await invoker.InvokeAsync((TRequest)request, new ResponseStreamWriter<TResponse>(responses, call.CancellationToken), call);
+        var running = invoker.Start((TRequest)request, new ResponseStreamWriter<TResponse>(responses, call.CancellationToken), call);
+        try
+        {
+            // Waited for here, not in a method of the invoker's: an open stream keeps every state machine it waits in.
+            // The deadline ends the stream on time even when the service ignores its token.
+            await running.WaitAsync(call.CancellationToken);
+        }
+        catch (OperationCanceledException) when (!running.IsCompleted)
+        {
+            ServerStreamingMethodInvoker<TService, TRequest, TResponse>.Abandon(running);
+            throw;
+        }
+
         call.ServiceReturned();
         await responses.EndAsync(StreamOutcome.Ok(call.TrailersOrNull));
     }

@@ -7,7 +7,7 @@ namespace ProtoHttp.Xml;
 internal sealed class XmlFloatingWriter<T> : XmlValueWriter<T>
     where T : IFloatingPointIeee754<T>
 {
-    // The longest "R" text, -1.7976931348623157E+308, is 24 bytes.
+    // The longest "R" text, -1.7976931348623157E+308, is 24 bytes; ShortDecimalText's is shorter.
     private const int MaxLength = 32;
 
     public static XmlFloatingWriter<T> Instance { get; } = new();
@@ -20,7 +20,13 @@ internal sealed class XmlFloatingWriter<T> : XmlValueWriter<T>
             return;
         }
 
-        value.TryFormat(output.Reserve(MaxLength), out var written, "R", CultureInfo.InvariantCulture);
+        // Prices and quantities take the short path; the rest the runtime's shortest-digits search.
+        var span = output.Reserve(MaxLength);
+        if (!ShortDecimalText.TryFormat(double.CreateTruncating(value), typeof(T) == typeof(float), span, out var written))
+        {
+            value.TryFormat(span, out written, "R", CultureInfo.InvariantCulture);
+        }
+
         output.Advance(written);
     }
 

@@ -44,4 +44,18 @@ public sealed class PrintableTextTests
 
         Assert.Equal(replaced, PrintableText.ReplaceUnwritableInXml(text));
     }
+
+    [Fact]
+    public void EveryLoneCharacterIsKeptExactlyWhenXmlConvertSaysXmlCarriesIt()
+    {
+        for (var c = char.MinValue; ; c++)
+        {
+            var expected = System.Xml.XmlConvert.IsXmlChar(c) ? c : '\uFFFD';
+            Assert.Equal(expected.ToString(), PrintableText.ReplaceUnwritableInXml(c.ToString()));
+            if (c == char.MaxValue)
+            {
+                break;
+            }
+        }
+    }
 }

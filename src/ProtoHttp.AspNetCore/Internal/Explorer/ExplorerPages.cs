@@ -21,8 +21,12 @@ internal sealed class ExplorerPages
 {
     private readonly ConcurrentDictionary<FileDescriptor, ProtoComments> _comments = new();
 
+    // Set by MarkMapped, the one reference to the page writers: an app that never maps the explorer (under Native AOT)
+    // has none of their code compiled in, only this class's empty shell that AddProtoHttp registers.
+    private Func<HttpContext, FileDescriptor, byte[], ILogger, Task>? _writeFile;
+
     /// <summary>Whether the explorer is mapped; until it is, .proto files answer only with text and descriptors.</summary>
-    public bool IsMapped { get; private set; }
+    public bool IsMapped => _writeFile is not null;
 
     /// <exception cref="InvalidOperationException">The explorer is already mapped.</exception>
     public void MarkMapped()
@@ -32,11 +36,15 @@ internal sealed class ExplorerPages
             throw new InvalidOperationException("MapProtoHttpExplorer has been called already; map the explorer once.");
         }
 
-        IsMapped = true;
+        _writeFile = WriteMappedFileAsync;
     }
 
     /// <summary>Writes the page of the .proto file at the request's path: the methods of <paramref name="file"/> mapped under it.</summary>
-    public async Task WriteFileAsync(HttpContext context, FileDescriptor file, byte[] source, ILogger logger)
+    /// <exception cref="InvalidOperationException">The explorer is not mapped (<see cref="IsMapped"/>).</exception>
+    public Task WriteFileAsync(HttpContext context, FileDescriptor file, byte[] source, ILogger logger) =>
+        (_writeFile ?? throw new InvalidOperationException("The explorer is not mapped: call MapProtoHttpExplorer first."))(context, file, source, logger);
+
+    private async Task WriteMappedFileAsync(HttpContext context, FileDescriptor file, byte[] source, ILogger logger)
     {
         var endpoints = context.RequestServices.GetRequiredService<EndpointDataSource>();
         var filePath = context.Request.Path.Value!.TrimEnd('/');
