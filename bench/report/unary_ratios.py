@@ -32,8 +32,8 @@ def rate(line):
     return result["requests"] / (result["duration_us"] / 1e6) if result.get("duration_us") else 0.0
 
 
-def spread(values, fmt):
-    return f"{fmt(statistics.median(values))} ({fmt(min(values))}–{fmt(max(values))})"
+def spread(values, fmt, unit=""):
+    return f"{fmt(statistics.median(values))}{unit} ({fmt(min(values))}–{fmt(max(values))})"
 
 
 def main(paths):
@@ -61,7 +61,7 @@ def main(paths):
             met = " ✓" if goal is not None and statistics.median(ratios) >= goal else ""
             print(f"| {label} | {peer_name} | {'≥ %.2fx' % goal if goal else ''} | {build} | "
                   f"{spread([a[r] for r in runs], lambda v: f'{v:,.0f}')} | {spread([b[r] for r in runs], lambda v: f'{v:,.0f}')} | "
-                  f"{spread(ratios, lambda v: f'{v:.2f}x')}{met} | {len(runs)} |")
+                  f"{spread(ratios, lambda v: f'{v:.2f}', 'x')}{met} | {len(runs)} |")
     for build in builds:
         if loads[build]:
             print(f"\nload average (1 min) during {build or 'the runs'}: {min(loads[build]):.1f}–{max(loads[build]):.1f}")
