@@ -1,4 +1,3 @@
-using System.Runtime.ExceptionServices;
 using Grpc.Core;
 using ProtoHttp.AspNetCore.Pipeline;
 
@@ -51,7 +50,8 @@ internal sealed class ServerStreamingMethodInvoker<TService, TRequest, TResponse
         }
         catch (Exception ex)
         {
-            return ReleaseAndRethrowAsync(service, ExceptionDispatchInfo.Capture(ex));
+            // Thrown before the service's task: released and rethrown as though its task had failed.
+            return ReleaseWhenDoneAsync(Task.FromException(ex), service);
         }
 
         return service.NeedsRelease ? ReleaseWhenDoneAsync(call, service) : call;
@@ -73,12 +73,6 @@ internal sealed class ServerStreamingMethodInvoker<TService, TRequest, TResponse
         {
             await service.ReleaseAsync();
         }
-    }
-
-    private static async Task ReleaseAndRethrowAsync(ServiceActivator<TService>.ServiceHandle service, ExceptionDispatchInfo failure)
-    {
-        await service.ReleaseAsync();
-        failure.Throw();
     }
 
     // The innermost link: the service for this call, released when its task completes (deadline or not).
