@@ -96,11 +96,15 @@ internal sealed class GrpcWebProtocol : CallProtocol
         return message;
     }
 
-    /// <summary>A unary answer is the stream's one message, then the trailers frame.</summary>
+    /// <summary>
+    /// A unary answer is the stream's one message, then the trailers frame. Once the service has answered, its answer
+    /// goes out whole, as the other protocols' unary answers do: a deadline that passes while it is written does not cut
+    /// it off (only the client leaving does).
+    /// </summary>
     public override async Task WriteMessageAsync(ProtoHttpServerCallContext call, IMessage message)
     {
         var stream = call.ResponseStream!;
-        await stream.WriteMessageAsync(message, call.CancellationToken);
+        await stream.WriteMessageAsync(message, call.HttpContext.RequestAborted);
         await stream.EndAsync(StreamOutcome.Ok(call.TrailersOrNull));
     }
 

@@ -11,7 +11,7 @@ public sealed class ScriptedTestService(CallProbe probe) : TestService.TestServi
     public override async Task<SlowReply> Slow(SlowRequest request, ServerCallContext context)
     {
         probe.MarkStarted();
-        using var registration = context.CancellationToken.Register(probe.MarkCancelled);
+        using var watch = CancellationWatch.Start(probe.MarkCancelled, context.CancellationToken);
         var token = request.IgnoreCancellation ? CancellationToken.None : context.CancellationToken;
         await Task.Delay(request.DelayMs, token);
         return new SlowReply { Completed = true };

@@ -10,7 +10,7 @@ public sealed class StreamingTestService(StreamProbe probe) : StreamingService.S
     public override async Task Count(CountRequest request, IServerStreamWriter<Tick> responseStream, ServerCallContext context)
     {
         probe.MarkStarted();
-        using var registration = context.CancellationToken.Register(probe.MarkCancelled);
+        using var watch = CancellationWatch.Start(probe.MarkCancelled, context.CancellationToken);
         if (request.ResponseHeaders.Count > 0)
         {
             var headers = new Metadata();
@@ -80,7 +80,7 @@ public sealed class StreamingTestService(StreamProbe probe) : StreamingService.S
     public override async Task Echo(IAsyncStreamReader<Tick> requestStream, IServerStreamWriter<Tick> responseStream, ServerCallContext context)
     {
         probe.MarkStarted();
-        using var registration = context.CancellationToken.Register(probe.MarkCancelled);
+        using var watch = CancellationWatch.Start(probe.MarkCancelled, context.CancellationToken);
         await foreach (var tick in requestStream.ReadAllAsync(context.CancellationToken))
         {
             FailIfAsked(tick);

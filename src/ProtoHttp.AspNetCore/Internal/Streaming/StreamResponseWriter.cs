@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.IO.Pipelines;
 using Google.Protobuf;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
@@ -168,10 +169,30 @@ internal abstract class StreamResponseWriter(HttpContext context, StreamMediaTyp
         }
     }
 
-    /// <summary>Waits until the network has taken what was written.</summary>
+    /// <summary>
+    /// Waits until the network has taken what was written; <paramref name="cancellationToken"/> (the deadline, the client
+    /// leaving) ends the wait. It is never handed to the flush itself: Kestrel aborts the connection (HTTP/1.1) or resets
+    /// the stream (HTTP/2) when a token cancels a flush, even one that would have completed at once, so a deadline that
+    /// fired between two writes cost the client the well-formed end it is owed. A flush that has to wait is cancelled with
+    /// <see cref="System.IO.Pipelines.PipeWriter.CancelPendingFlush"/> instead, which leaves the response open for the
+    /// last record.
+    /// </summary>
     protected async Task FlushAsync(CancellationToken cancellationToken)
     {
-        var result = await Response.BodyWriter.FlushAsync(cancellationToken);
+        cancellationToken.ThrowIfCancellationRequested();
+        var writer = Response.BodyWriter;
+        var flush = writer.FlushAsync(CancellationToken.None);
+        FlushResult result;
+        if (flush.IsCompleted)
+        {
+            result = flush.Result;
+        }
+        else
+        {
+            using var registration = cancellationToken.UnsafeRegister(static state => ((PipeWriter)state!).CancelPendingFlush(), writer);
+            result = await flush;
+        }
+
         if (result.IsCanceled)
         {
             cancellationToken.ThrowIfCancellationRequested();
