@@ -9,7 +9,8 @@ namespace ProtoHttp.Json;
 /// the object names the packed type through the service's type registry; an ordinary message's fields stand beside
 /// it, a well-known type's JSON form under <c>"value"</c> (so an Any in an Any nests there). The packed message is
 /// read with this reader's own rules and packed in protobuf's canonical order. An object without <c>"@type"</c> is
-/// the empty Any, as in JsonParser. The packed message counts at the Any's own level, as JsonParser counts it.
+/// the empty Any, as in JsonParser. The packed message counts one level below the Any, as it nests in protobuf (and as
+/// JsonParser counts a well-known type under "value").
 /// </summary>
 internal sealed class JsonAnyReader(JsonMessageReader owner) : JsonValueReader<IMessage>
 {
@@ -50,8 +51,9 @@ internal sealed class JsonAnyReader(JsonMessageReader owner) : JsonValueReader<I
         }
         else
         {
+            owner.CheckDepth(level + 1);
             packed = MessageFactory.Create(descriptor);
-            owner.PlanFor(descriptor).Read(ref input, packed, level, skipTypeUrl: true);
+            owner.PlanFor(descriptor).Read(ref input, packed, level + 1, skipTypeUrl: true);
         }
 
         value = new Any { TypeUrl = typeUrl, Value = packed.ToByteString() };
@@ -101,14 +103,10 @@ internal sealed class JsonAnyReader(JsonMessageReader owner) : JsonValueReader<I
                 throw new ValueFormatException($"An Any holding a {descriptor.Name} has only \"@type\" and \"value\".");
             }
 
+            // null is each type's to take or refuse: a Value's NullValue, an empty wrapper, else refused.
             reader.Read();
-            if (reader.TokenType == JsonTokenType.Null && descriptor.FullName != Value.Descriptor.FullName)
-            {
-                throw new ValueFormatException($"An Any's \"value\" cannot be null for {descriptor.Name}.");
-            }
 
-            // The packed message counts at the Any's own level: the reader's "holding" level is one above it.
-            owner.MessageReaderFor(descriptor).TryReadBoxed(ref input, level - 1, out var read);
+            owner.MessageReaderFor(descriptor).TryReadBoxed(ref input, level, out var read);
             packed = (IMessage)read;
         }
 

@@ -13,13 +13,9 @@ internal sealed class JsonWrapperMessageReader(MessageDescriptor descriptor, Jso
 
     public override bool TryRead(ref JsonInput input, int depth, out IMessage value)
     {
-        if (input.Reader.TokenType == System.Text.Json.JsonTokenType.Null)
-        {
-            throw JsonTokens.Unexpected(ref input.Reader, $"a value for {descriptor.Name}");
-        }
-
+        // null leaves the wrapper empty, as JsonParser's null clears its field.
         value = MessageFactory.Create(descriptor);
-        if (scalar.TryReadBoxed(ref input, depth, out var read))
+        if (input.Reader.TokenType != System.Text.Json.JsonTokenType.Null && scalar.TryReadBoxed(ref input, depth, out var read))
         {
             _value.SetValue(value, read);
         }
