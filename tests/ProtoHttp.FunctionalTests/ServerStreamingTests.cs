@@ -157,6 +157,27 @@ public sealed class ServerStreamingTests(SampleServerFixture fixture) : IClassFi
 
     [Theory]
     [MemberData(nameof(EveryFormatAndProtocol))]
+    public async Task ADeadlineThatPassesWhileAWriteWaitsForTheReaderStillEndsTheStreamWithItsStatus(string format, bool http2)
+    {
+        // Kestrel aborts the connection (resets the h2 stream) when a token cancels a flush, which would cost the client
+        // the end record it is owed: the deadline must cancel the waiting write some other way.
+        _server.StreamProbe.Reset();
+        var request = Post(new CountRequest { Count = 2048, PaddingBytes = 16 * 1024 }, format);
+        request.Headers.Add("Connect-Timeout-Ms", "2000");
+        using var response = await Client(http2).SendAsync(request, HttpCompletionOption.ResponseHeadersRead);
+        await _server.StreamProbe.BlockedOnWrite.WaitAsync(TimeSpan.FromSeconds(30));
+
+        await _server.StreamProbe.Cancelled.WaitAsync(TimeSpan.FromSeconds(30)); // The deadline passed while the service waited.
+
+        var (messages, end) = await StreamWire.ReadAllAsync<Tick>(response);
+        Assert.Equal(Enumerable.Range(0, messages.Count), messages.Select(m => m.Sequence));
+        Assert.InRange(messages.Count, 1, 2047);
+        Assert.Equal("DEADLINE_EXCEEDED", end.Code);
+        Assert.Equal("The deadline of 2000 ms passed before the call completed.", end.ErrorText);
+    }
+
+    [Theory]
+    [MemberData(nameof(EveryFormatAndProtocol))]
     public async Task ASlowReaderHoldsTheServiceBackInsteadOfFillingMemory(string format, bool http2)
     {
         // 2,048 ticks of 16 KiB: 32 MiB if the server buffered them all. It must not: the service's write has to wait

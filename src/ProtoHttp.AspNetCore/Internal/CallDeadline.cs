@@ -20,6 +20,7 @@ internal sealed class CallDeadline : IDisposable
         Timeout = timeout;
         Utc = DateTime.UtcNow + timeout;
         _timer = CancellationTokenSource.CreateLinkedTokenSource(requestAborted);
+        Token = _timer.Token;
         if (timeout.TotalMilliseconds <= int.MaxValue)
         {
             // Beyond 24.8 days a timer cannot be set; the deadline is still reported.
@@ -27,7 +28,12 @@ internal sealed class CallDeadline : IDisposable
         }
     }
 
-    public CancellationToken Token => _timer.Token;
+    /// <summary>
+    /// The call's token. Kept apart from the timer: a service may outlive its call (past the deadline the call answers
+    /// without waiting for it), and the timer is disposed when the call ends, after which asking the timer for its token
+    /// throws <see cref="ObjectDisposedException"/>; this copy still says whether it fired.
+    /// </summary>
+    public CancellationToken Token { get; }
 
     /// <summary>How long the call may take, from the client or the host, whichever is shorter.</summary>
     public TimeSpan Timeout { get; }

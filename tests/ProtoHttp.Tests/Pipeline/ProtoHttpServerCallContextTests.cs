@@ -32,6 +32,27 @@ public class ProtoHttpServerCallContextTests
     }
 
     [Fact]
+    public async Task AServiceThatOutlivesItsCallStillReadsItsToken()
+    {
+        // Past its deadline a call answers without waiting for the service and ends, disposing its timer; the service,
+        // still running, asks its token whether it fired. Asked of the disposed timer, that threw ObjectDisposedException.
+        var expired = Call(_harness.Request("POST"));
+        expired.StartDeadline(TimeSpan.FromMilliseconds(1));
+        await Task.Delay(Timeout.Infinite, expired.CancellationToken).ContinueWith(_ => { }, TaskScheduler.Default).WaitAsync(TimeSpan.FromSeconds(30));
+        await expired.EndAsync(StatusCode.DeadlineExceeded);
+
+        Assert.True(expired.CancellationToken.IsCancellationRequested);
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => Task.Delay(Timeout.Infinite, expired.CancellationToken));
+
+        // A call that ended within its deadline: its token is still there to read, and did not fire.
+        var completed = Call(_harness.Request("POST"));
+        completed.StartDeadline(TimeSpan.FromMinutes(5));
+        await completed.EndAsync(StatusCode.OK);
+
+        Assert.False(completed.CancellationToken.IsCancellationRequested);
+    }
+
+    [Fact]
     public void AStatusTheServiceSetIsThrownWhenItReturnsAndTheBlameReturnsToProtoHttp()
     {
         var call = Call(_harness.Request("POST"));

@@ -133,7 +133,7 @@ internal sealed class EventStreamWriter : StreamResponseWriter, KeepAliveClock.I
             // between two events, however the writes of an event await.
             await TryWriteIdleAsync(async token =>
             {
-                await Response.BodyWriter.WriteAsync(KeepAliveComment, token);
+                Response.BodyWriter.Write(KeepAliveComment.Span);
                 await FlushAsync(token);
             });
         }

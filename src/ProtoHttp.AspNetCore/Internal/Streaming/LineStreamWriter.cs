@@ -19,10 +19,11 @@ internal sealed class LineStreamWriter(HttpContext context, StreamMediaType type
 
     protected override async Task WriteMessageCoreAsync(IMessage message, CancellationToken cancellationToken)
     {
+        cancellationToken.ThrowIfCancellationRequested();
         // Written whole before it goes out, so a message JSON cannot carry fails without leaving half a line.
         using var line = PooledBufferWriter.Rent(512);
         Frame(message, line.Writer);
-        await Response.BodyWriter.WriteAsync(line.WrittenMemory, cancellationToken);
+        Response.BodyWriter.Write(line.WrittenMemory.Span);
         await FlushAsync(cancellationToken);
     }
 
@@ -31,7 +32,7 @@ internal sealed class LineStreamWriter(HttpContext context, StreamMediaType type
         using var line = PooledBufferWriter.Rent(256);
         if (StreamEndRecord.WriteLine(outcome, line.Writer))
         {
-            await Response.BodyWriter.WriteAsync(line.WrittenMemory, cancellationToken);
+            Response.BodyWriter.Write(line.WrittenMemory.Span);
         }
 
         await FlushAsync(cancellationToken);

@@ -179,24 +179,37 @@ internal abstract class StreamResponseWriter(HttpContext context, StreamMediaTyp
     /// </summary>
     protected async Task FlushAsync(CancellationToken cancellationToken)
     {
-        cancellationToken.ThrowIfCancellationRequested();
         var writer = Response.BodyWriter;
-        var flush = writer.FlushAsync(CancellationToken.None);
-        FlushResult result;
-        if (flush.IsCompleted)
-        {
-            result = flush.Result;
-        }
-        else
-        {
-            using var registration = cancellationToken.UnsafeRegister(static state => ((PipeWriter)state!).CancelPendingFlush(), writer);
-            result = await flush;
-        }
-
-        if (result.IsCanceled)
+        for (var cancels = 0; ; cancels++)
         {
             cancellationToken.ThrowIfCancellationRequested();
-            throw new OperationCanceledException("The response stream's flush was canceled.");
+            var flush = writer.FlushAsync(CancellationToken.None);
+            FlushResult result;
+            if (flush.IsCompleted)
+            {
+                result = flush.Result;
+            }
+            else
+            {
+                using var registration = cancellationToken.UnsafeRegister(static state => ((PipeWriter)state!).CancelPendingFlush(), writer);
+                result = await flush;
+            }
+
+            if (!result.IsCanceled)
+            {
+                return;
+            }
+
+            cancellationToken.ThrowIfCancellationRequested();
+            if (cancels > 0)
+            {
+                throw new OperationCanceledException("The response stream's flush was canceled.");
+            }
+
+            // Not this flush's token: an earlier write's deadline fired just as that write's flush completed, before
+            // it removed its registration, and a pipe keeps a cancel that found no flush waiting for the next flush.
+            // What this write put in the pipe is still there: wait for it once more, or the end record's write would
+            // fail after the record was written (an error for the call, the connection aborted).
         }
     }
 
