@@ -42,7 +42,7 @@ internal sealed class JsonAnyReader(JsonMessageReader owner) : JsonValueReader<I
         }
 
         var descriptor = owner.AnyTypes.Find(typeName)
-            ?? throw new ValueFormatException($"The Any type '{typeName}' is not in the service's type registry (docs/protocol.md section 9, Any).");
+            ?? throw new ValueFormatException($"Type registry has no descriptor for type name '{typeName}': an Any may hold the service's types (docs/protocol.md section 9, Any).");
 
         IMessage packed;
         if (AnyTypeRegistry.IsWellKnown(descriptor))
