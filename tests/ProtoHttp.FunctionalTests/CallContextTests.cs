@@ -10,6 +10,10 @@ public sealed class CallContextTests(SampleServerFixture fixture) : IClassFixtur
     private const string Slow = "/test_service.proto/Slow";
     private const string Context = "/test_service.proto/Context";
 
+    // How long a test waits for the server to react before it calls the server hung: what it waits for comes in
+    // milliseconds, but a loaded CI machine can hold a thread back for seconds, so this says nothing of speed.
+    private static readonly TimeSpan HangGuard = TimeSpan.FromSeconds(30);
+
     private readonly SampleServer _server = fixture.Server;
 
     [Theory]
@@ -30,7 +34,7 @@ public sealed class CallContextTests(SampleServerFixture fixture) : IClassFixtur
         Assert.True(DateTime.UtcNow - started < TimeSpan.FromSeconds(8), "the 504 must come at the deadline, not when the service ends");
         await ErrorTests.AssertErrorAsync(response, HttpStatusCode.GatewayTimeout, "DEADLINE_EXCEEDED", "The deadline of 3000 ms passed before the call completed.", format);
         Assert.True(_server.Probe.Started.IsCompleted, "the service had not started when the deadline passed");
-        await _server.Probe.Cancelled.WaitAsync(TimeSpan.FromSeconds(5));
+        await _server.Probe.Cancelled.WaitAsync(HangGuard);
     }
 
     [Fact]
@@ -54,12 +58,12 @@ public sealed class CallContextTests(SampleServerFixture fixture) : IClassFixtur
         _server.Probe.Reset();
         using var cancel = new CancellationTokenSource();
         var call = _server.Client.SendAsync(Wire.Post(Slow, new SlowRequest { DelayMs = 30_000 }, "application/x-protobuf"), cancel.Token);
-        await _server.Probe.Started.WaitAsync(TimeSpan.FromSeconds(5));
+        await _server.Probe.Started.WaitAsync(HangGuard);
 
         await cancel.CancelAsync();
 
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => call);
-        await _server.Probe.Cancelled.WaitAsync(TimeSpan.FromSeconds(5));
+        await _server.Probe.Cancelled.WaitAsync(HangGuard);
         await WaitForAsync(() => _server.Logs.Entries.Any(e => e.EventId.Name == "ClientDisconnected"));
         Assert.DoesNotContain(_server.Logs.Errors, e => e.Message.Contains("Slow", StringComparison.Ordinal));
     }
@@ -123,11 +127,9 @@ public sealed class CallContextTests(SampleServerFixture fixture) : IClassFixtur
 
     private static async Task WaitForAsync(Func<bool> condition)
     {
-        for (var i = 0; i < 100 && !condition(); i++)
+        for (var deadline = DateTime.UtcNow + HangGuard; !condition(); await Task.Delay(20))
         {
-            await Task.Delay(50);
+            Assert.True(DateTime.UtcNow < deadline, $"Waited {HangGuard} for the server's log line.");
         }
-
-        Assert.True(condition());
     }
 }

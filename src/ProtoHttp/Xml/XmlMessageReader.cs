@@ -25,10 +25,13 @@ internal sealed class XmlMessageReader
     // Holds the text of one leaf at a time, so numbers and timestamps are parsed without a string each.
     private char[] _text = new char[64];
 
-    private XmlMessageReader(XmlDictionaryReader xml, FormatOptions options)
+    private readonly bool _fastIntegers;
+
+    private XmlMessageReader(XmlDictionaryReader xml, FormatOptions options, bool fastIntegers)
     {
         _xml = xml;
         _options = options;
+        _fastIntegers = fastIntegers;
     }
 
     /// <summary>The XML being read, for field readers that walk an element's children themselves (map entries).</summary>
@@ -49,10 +52,9 @@ internal sealed class XmlMessageReader
 
     public static IMessage Read(ReadOnlySequence<byte> body, MessageDescriptor descriptor, FormatOptions options, XmlDictionaryReaderQuotas quotas)
     {
-        var message = MessageFactory.Create(descriptor);
         if (body.IsEmpty)
         {
-            return message;
+            return MessageFactory.Create(descriptor);
         }
 
         // The UTF-8 text reader is at its fastest over one array: a body in several segments is copied into one.
@@ -66,6 +68,35 @@ internal sealed class XmlMessageReader
 
         try
         {
+            // Integer leaves are read from the reader's UTF-8 bytes where that is certain to agree with the protocol's
+            // rules (see ReadIntegerFast); where it is not certain, the body is read again the exact way.
+            if (array.AsSpan().IndexOf("&#"u8) < 0)
+            {
+                try
+                {
+                    return ReadBody(array, descriptor, options, quotas, fastIntegers: true);
+                }
+                catch (FastPathUnsureException)
+                {
+                }
+            }
+
+            return ReadBody(array, descriptor, options, quotas, fastIntegers: false);
+        }
+        finally
+        {
+            if (rented is not null)
+            {
+                ArrayPool<byte>.Shared.Return(rented);
+            }
+        }
+    }
+
+    private static IMessage ReadBody(ArraySegment<byte> array, MessageDescriptor descriptor, FormatOptions options, XmlDictionaryReaderQuotas quotas, bool fastIntegers)
+    {
+        var message = MessageFactory.Create(descriptor);
+        try
+        {
             using var xml = XmlDictionaryReader.CreateTextReader(array.Array!, array.Offset, array.Count, quotas);
             // Any root name is accepted: clients name it after the message, "request", or anything else.
             if (xml.MoveToContent() != XmlNodeType.Element)
@@ -73,7 +104,7 @@ internal sealed class XmlMessageReader
                 throw new InvalidMessageException("The XML body has no root element.");
             }
 
-            new XmlMessageReader(xml, options).ReadFields(message, xml.LocalName, depth: 1);
+            new XmlMessageReader(xml, options, fastIntegers).ReadFields(message, xml.LocalName, depth: 1);
 
             // Reading on checks that nothing but comments and whitespace follows the root.
             while (xml.Read())
@@ -98,13 +129,6 @@ internal sealed class XmlMessageReader
         {
             // XmlReader reports a few malformed inputs this way; they are still the client's fault.
             throw new InvalidMessageException($"The XML body could not be read: {ex.Message}", ex);
-        }
-        finally
-        {
-            if (rented is not null)
-            {
-                ArrayPool<byte>.Shared.Return(rented);
-            }
         }
 
         return message;
@@ -194,10 +218,115 @@ internal sealed class XmlMessageReader
             return default;
         }
 
-        // Usually one text node; text split by CDATA sections or comments is joined.
-        var length = 0;
-        while (_xml.Read() && _xml.NodeType != XmlNodeType.EndElement)
+        var length = _xml.Read() ? AppendContent(where, 0) : 0;
+        _xml.Read();
+        return Checked(_text.AsSpan(0, length), where);
+    }
+
+    /// <summary>On a leaf's start tag: its text as a string (see <see cref="ReadChars"/>).</summary>
+    public string ReadText(string where)
+    {
+        if (_xml.IsEmptyElement)
         {
+            _xml.Read();
+            return "";
+        }
+
+        if (!_xml.Read())
+        {
+            _xml.Read();
+            return "";
+        }
+
+        // Usually one text node and the end tag: the reader's own string of it saves a copy through _text.
+        if (_xml.NodeType == XmlNodeType.Text && TryGetValue() is { } text)
+        {
+            if (!_xml.Read() || _xml.NodeType == XmlNodeType.EndElement)
+            {
+                _xml.Read();
+                Checked(text, where);
+                return text;
+            }
+
+            // Text split by a comment or CDATA section: joined as ReadChars joins it.
+            EnsureRoom(text.Length);
+            text.CopyTo(_text);
+            var joined = AppendContent(where, text.Length);
+            _xml.Read();
+            return new string(Checked(_text.AsSpan(0, joined), where));
+        }
+
+        var length = AppendContent(where, 0);
+        _xml.Read();
+        return length == 0 ? "" : new string(Checked(_text.AsSpan(0, length), where));
+    }
+
+    // The current text node's value, or null where the reader cannot decode it: ReadValueChunk then reads it again, so
+    // that bad UTF-8 is reported as it is everywhere else (a DecoderFallbackException there, an XmlException here).
+    private string? TryGetValue()
+    {
+        try
+        {
+            return _xml.Value;
+        }
+        catch (XmlException)
+        {
+            return null;
+        }
+    }
+
+    /// <summary>
+    /// On an integer leaf's start tag, in a body without character references: the value as the reader parses it
+    /// from its UTF-8 bytes (<see cref="XmlReader.ReadContentAsInt"/>, <see cref="XmlReader.ReadContentAsLong"/>),
+    /// which for one text node followed by the end tag accepts exactly the texts docs/protocol.md section 4 accepts,
+    /// with the same values (XmlScalarBoundaryTests: the two differ only on character references). Anything else
+    /// (no text node, text split by comments or CDATA, a text the reader refuses) throws
+    /// <see cref="FastPathUnsureException"/>, and the body is read again the exact way, so acceptance and messages stay
+    /// the protocol's.
+    /// </summary>
+    public bool TryReadIntegerFast<T>(out T value)
+        where T : struct
+    {
+        if (!_fastIntegers)
+        {
+            value = default;
+            return false;
+        }
+
+        if (_xml.IsEmptyElement || !_xml.Read() || _xml.NodeType != XmlNodeType.Text)
+        {
+            throw FastPathUnsureException.Instance;
+        }
+
+        try
+        {
+            value = typeof(T) == typeof(int) ? (T)(object)_xml.ReadContentAsInt() : (T)(object)_xml.ReadContentAsLong();
+        }
+        catch (Exception ex) when (ex is XmlException or FormatException or OverflowException or InvalidCastException or InvalidOperationException or ArgumentException)
+        {
+            throw FastPathUnsureException.Instance;
+        }
+
+        if (_xml.NodeType != XmlNodeType.EndElement)
+        {
+            throw FastPathUnsureException.Instance;
+        }
+
+        _xml.Read();
+        return true;
+    }
+
+    // On a content node of a leaf: appends the text of it and what follows up to the leaf's end tag to _text from
+    // <paramref name="length"/> on; returns the new length. Comments and processing instructions are skipped.
+    private int AppendContent(string where, int length)
+    {
+        do
+        {
+            if (_xml.NodeType == XmlNodeType.EndElement)
+            {
+                break;
+            }
+
             if (_xml.NodeType == XmlNodeType.Element)
             {
                 throw new InvalidMessageException($"<{where}> holds a value, so it cannot contain the element <{_xml.LocalName}>.");
@@ -208,11 +337,7 @@ internal sealed class XmlMessageReader
                 while (true)
                 {
                     // Room for a surrogate pair at least: the reader does not split one, and with less room may end the text early.
-                    if (_text.Length - length < MinimumChunk)
-                    {
-                        Array.Resize(ref _text, _text.Length * 2);
-                    }
-
+                    EnsureRoom(length + MinimumChunk);
                     var read = _xml.ReadValueChunk(_text, length, _text.Length - length);
                     if (read == 0)
                     {
@@ -223,12 +348,23 @@ internal sealed class XmlMessageReader
                 }
             }
         }
+        while (_xml.Read());
 
-        _xml.Read();
-        var value = _text.AsSpan(0, length);
+        return length;
+    }
 
-        // The UTF-8 reader resolves character references such as &#0; without checking them; XML 1.0 forbids
-        // them, and a value holding one could not be written back as XML.
+    private void EnsureRoom(int length)
+    {
+        if (_text.Length < length)
+        {
+            Array.Resize(ref _text, Math.Max(_text.Length * 2, length));
+        }
+    }
+
+    // The UTF-8 reader resolves character references such as &#0; without checking them; XML 1.0 forbids them, and a
+    // value holding one could not be written back as XML.
+    private static ReadOnlySpan<char> Checked(ReadOnlySpan<char> value, string where)
+    {
         if (XmlText.FirstUnwritable(value) is var bad and >= 0)
         {
             throw new InvalidMessageException(
@@ -236,13 +372,6 @@ internal sealed class XmlMessageReader
         }
 
         return value;
-    }
-
-    /// <summary>On a leaf's start tag: its text as a string (see <see cref="ReadChars"/>).</summary>
-    public string ReadText(string where)
-    {
-        var text = ReadChars(where);
-        return text.IsEmpty ? "" : new string(text);
     }
 
     /// <summary>On a leaf's start tag: its text parsed as <paramref name="field"/>'s type (boxed, as protobuf reflection wants it).</summary>

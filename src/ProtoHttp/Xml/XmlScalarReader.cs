@@ -10,6 +10,11 @@ internal sealed class XmlScalarReader<T> : XmlValueReader<T>
 
     public override T Read(XmlMessageReader reader, FieldDescriptor field, string where)
     {
+        if ((typeof(T) == typeof(int) || typeof(T) == typeof(long)) && reader.TryReadIntegerFast(out T fast))
+        {
+            return fast;
+        }
+
         var text = reader.ReadChars(where);
         return FieldText.TryParseScalar<T>(text, out var value)
             ? value

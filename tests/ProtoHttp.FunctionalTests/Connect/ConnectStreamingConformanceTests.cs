@@ -173,14 +173,10 @@ public sealed class ConnectStreamingConformanceTests(SampleServerFixture fixture
         _server.StreamProbe.Reset();
         using var client = _server.CreateOneConnectionClient(http2);
         var body = StreamWire.Envelope(new Tick { Sequence = 1 }, StreamWire.ConnectProto).Concat(StreamWire.Envelope(new Tick { Sequence = 2 }, StreamWire.ConnectProto)).ToArray();
-        // The rest of the body comes well after the deadline (HttpClient over HTTP/1.1 hands out the answer only then).
-        async Task Release()
-        {
-            await _server.StreamProbe.Started;
-            await Task.Delay(1000);
-        }
-
-        var held = new HeldBody(body, body.Length / 2 + 1, Release, StreamWire.ConnectProto);
+        // The rest of the body comes once the server has called the deadline (HttpClient over HTTP/1.1 hands out the
+        // answer only then), not after a pause: on a loaded machine the deadline's timer can fire late.
+        var deadlinesBefore = _server.Logs.DeadlinesPassed;
+        var held = new HeldBody(body, body.Length / 2 + 1, () => _server.Logs.WhenDeadlinesPassedAsync(deadlinesBefore + 1), StreamWire.ConnectProto);
         var request = new HttpRequestMessage(HttpMethod.Post, path) { Content = held, Version = client.DefaultRequestVersion, VersionPolicy = HttpVersionPolicy.RequestVersionExact };
         if (!withLength)
         {
@@ -221,7 +217,8 @@ public sealed class ConnectStreamingConformanceTests(SampleServerFixture fixture
         var errorsBefore = _server.Logs.Errors.Count();
         using var client = _server.CreateOneConnectionClient();
         var body = StreamWire.Envelope(new CountRequest { Count = 1, PaddingBytes = 10 }, StreamWire.ConnectProto);
-        var held = new HeldBody(body, 3, () => Task.Delay(1500), StreamWire.ConnectProto);
+        var deadlinesBefore = _server.Logs.DeadlinesPassed;
+        var held = new HeldBody(body, 3, () => _server.Logs.WhenDeadlinesPassedAsync(deadlinesBefore + 1), StreamWire.ConnectProto);
         var request = new HttpRequestMessage(HttpMethod.Post, Count) { Content = held };
         request.Headers.TransferEncodingChunked = !withLength;
         request.Headers.Add("Connect-Timeout-Ms", "200");

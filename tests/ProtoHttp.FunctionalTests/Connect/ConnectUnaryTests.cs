@@ -120,7 +120,9 @@ public sealed class ConnectUnaryTests(SampleServerFixture fixture) : IClassFixtu
         var connectionsBefore = _server.Logs.ConnectionsStarted;
         using var client = _server.CreateOneConnectionClient();
         var body = new SlowRequest { DelayMs = 1 }.ToByteArray();
-        var held = new HeldBody(body, 1, () => Task.Delay(1500), "application/proto");
+        // The rest of the body comes once the server has called the deadline, not after a pause that a late timer outlasts.
+        var deadlinesBefore = _server.Logs.DeadlinesPassed;
+        var held = new HeldBody(body, 1, () => _server.Logs.WhenDeadlinesPassedAsync(deadlinesBefore + 1), "application/proto");
         var request = new HttpRequestMessage(HttpMethod.Post, Slow) { Content = held };
         request.Headers.Add("Connect-Timeout-Ms", "200");
 

@@ -12,6 +12,7 @@ public sealed class LogSink : ILoggerProvider
     private int _requestsStarted;
     private int _requestsEnded; // Counted apart from the entries, which a test may clear.
     private int _connectionsStarted;
+    private int _deadlinesPassed;
 
     public IReadOnlyCollection<LogEntry> Entries => _entries;
 
@@ -50,6 +51,23 @@ public sealed class LogSink : ILoggerProvider
     /// <summary>How many connections Kestrel has accepted: its Debug line for each (the count survives <see cref="Clear"/>).</summary>
     public int ConnectionsStarted => Volatile.Read(ref _connectionsStarted);
 
+    /// <summary>How many calls ProtoHttp has logged as past their deadline (<c>DeadlineExceeded</c>; the count survives <see cref="Clear"/>).</summary>
+    public int DeadlinesPassed => Volatile.Read(ref _deadlinesPassed);
+
+    /// <summary>
+    /// Completes once <see cref="DeadlinesPassed"/> reaches <paramref name="count"/>: the server has decided that a call
+    /// ran out of time, so a test can hold back what would otherwise let the call finish until then, instead of for a
+    /// pause it hopes is long enough. After 30 s it completes anyway, so a server that never decides leaves the test to
+    /// fail on what it asserts rather than hang.
+    /// </summary>
+    public async Task WhenDeadlinesPassedAsync(int count)
+    {
+        for (var giveUp = DateTime.UtcNow.AddSeconds(30); DeadlinesPassed < count && DateTime.UtcNow < giveUp;)
+        {
+            await Task.Delay(10); // Polls a definite condition: how often, not how long.
+        }
+    }
+
     public ILogger CreateLogger(string categoryName) => new SinkLogger(categoryName, this);
 
     public void Dispose()
@@ -62,6 +80,11 @@ public sealed class LogSink : ILoggerProvider
         if (entry.EventId.Name == "ConnectionStart" && entry.Category.StartsWith("Microsoft.AspNetCore.Server.Kestrel", StringComparison.Ordinal))
         {
             Interlocked.Increment(ref _connectionsStarted);
+        }
+
+        if (entry.EventId.Name == "DeadlineExceeded" && entry.Category.StartsWith("ProtoHttp", StringComparison.Ordinal))
+        {
+            Interlocked.Increment(ref _deadlinesPassed);
         }
 
         if (entry.Category == HostingCategory)

@@ -19,7 +19,7 @@ public sealed class PipelineHarness
         Services = new ServiceCollection().AddSingleton(Behavior).BuildServiceProvider();
         Settings = new ServiceCallSettings<PipelineTestService>(
             new ProtoHttpOptions(), detailedErrors, restrictGet: false, new MessageCodecs(FormatOptions.Default), inPlaceBodyLimit: 64 * 1024,
-            Log, new ServiceActivator<PipelineTestService>(Services, static () => ActivatorUtilities.CreateFactory<PipelineTestService>([])), []);
+            Log, new ServiceActivator<PipelineTestService>(Services, static () => ActivatorUtilities.CreateFactory<PipelineTestService>([]), typeof(PipelineTestService).GetConstructors()), []);
         var binder = new ProtoHttpServiceBinder<PipelineTestService>(ServiceModel.For(typeof(PipelineTestService)), Settings);
         PipelineService.BindService(binder, null);
         Methods = binder.Methods;
