@@ -33,6 +33,8 @@ public static class ProtoHttpServiceCollectionExtensions
         }
 
         services.TryAddSingleton<ProtoHttpMarkerService>();
+        // The collection itself, read when a service is mapped: whether its instance needs the request's scope.
+        services.TryAddSingleton(new ServiceLifetimes(services));
         services.TryAddSingleton<ConnectPathClaims>();
         services.TryAddSingleton<ProtoServiceRouteBuilder>();
         // The protocols every service answers, in the order they map their endpoints (docs/architecture.md).

@@ -37,7 +37,7 @@ internal sealed class ClientStreamingMethodInvoker<TService, TRequest, TResponse
     // The innermost link: the service for this call, released when its task completes (deadline or not).
     private async Task<TResponse> CallServiceAsync(IAsyncStreamReader<TRequest> requestStream, ServerCallContext context)
     {
-        var service = Activator.Create(HttpContextOf(context).RequestServices);
+        var service = Activator.Create(HttpContextOf(context));
         try
         {
             return await _method(service.Instance, requestStream, context);

@@ -33,7 +33,7 @@ internal sealed class DuplexStreamingMethodInvoker<TService, TRequest, TResponse
     // The innermost link: the service for this call, released when its task completes (deadline or not).
     private async Task CallServiceAsync(IAsyncStreamReader<TRequest> requestStream, IServerStreamWriter<TResponse> responseStream, ServerCallContext context)
     {
-        var service = Activator.Create(HttpContextOf(context).RequestServices);
+        var service = Activator.Create(HttpContextOf(context));
         try
         {
             await _method(service.Instance, requestStream, responseStream, context);

@@ -42,7 +42,7 @@ internal sealed class ServerStreamingMethodInvoker<TService, TRequest, TResponse
             return _pipeline(request, responseStream, context);
         }
 
-        var service = Activator.Create(context.HttpContext.RequestServices);
+        var service = Activator.Create(context.HttpContext);
         Task call;
         try
         {
@@ -78,7 +78,7 @@ internal sealed class ServerStreamingMethodInvoker<TService, TRequest, TResponse
     // The innermost link: the service for this call, released when its task completes (deadline or not).
     private async Task CallServiceAsync(TRequest request, IServerStreamWriter<TResponse> responseStream, ServerCallContext context)
     {
-        var service = Activator.Create(HttpContextOf(context).RequestServices);
+        var service = Activator.Create(HttpContextOf(context));
         try
         {
             await _method(service.Instance, request, responseStream, context);

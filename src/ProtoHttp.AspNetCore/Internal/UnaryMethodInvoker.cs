@@ -38,7 +38,7 @@ internal sealed class UnaryMethodInvoker<TService, TRequest, TResponse> : Method
 
     private async ValueTask<TResponse> InvokeServiceAsync(TRequest request, ProtoHttpServerCallContext context)
     {
-        var service = Activator.Create(context.HttpContext.RequestServices);
+        var service = Activator.Create(context.HttpContext);
         Task<TResponse> call;
         try
         {
@@ -89,7 +89,7 @@ internal sealed class UnaryMethodInvoker<TService, TRequest, TResponse> : Method
     // The innermost link: the service for this call, released when its task completes (deadline or not).
     private async Task<TResponse> CallServiceAsync(TRequest request, ServerCallContext context)
     {
-        var service = Activator.Create(HttpContextOf(context).RequestServices);
+        var service = Activator.Create(HttpContextOf(context));
         try
         {
             return await _method(service.Instance, request, context);

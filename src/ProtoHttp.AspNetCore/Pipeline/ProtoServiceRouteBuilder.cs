@@ -33,8 +33,9 @@ internal sealed class ProtoServiceRouteBuilder(IEnumerable<CallProtocol> protoco
         var detailedErrors = options.EnableDetailedErrors ?? services.GetRequiredService<IHostEnvironment>().IsDevelopment();
         var restrictGet = options.RestrictGetToNoSideEffectMethods ?? AmbientCredentials.InUse(services);
         var interceptors = options.Interceptors.InRunOrder.Select(r => new InterceptorActivator(r, services)).ToArray();
-        // The factory is made here, where TService's constructors are kept for trimming (its annotation).
-        var activator = new ServiceActivator<TService>(services, static () => ActivatorUtilities.CreateFactory<TService>([]));
+        // The factory is made and the constructors read here, where TService's constructors are kept for trimming (its annotation).
+        var activator = new ServiceActivator<TService>(
+            services, static () => ActivatorUtilities.CreateFactory<TService>([]), typeof(TService).GetConstructors());
         var settings = new ServiceCallSettings<TService>(
             options, detailedErrors, restrictGet, codecs, InPlaceBodyLimit.For(services), logger, activator, interceptors);
 

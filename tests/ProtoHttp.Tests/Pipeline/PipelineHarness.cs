@@ -19,7 +19,7 @@ public sealed class PipelineHarness
         Services = new ServiceCollection().AddSingleton(Behavior).BuildServiceProvider();
         Settings = new ServiceCallSettings<PipelineTestService>(
             new ProtoHttpOptions(), detailedErrors, restrictGet: false, new MessageCodecs(FormatOptions.Default), inPlaceBodyLimit: 64 * 1024,
-            Log, new ServiceActivator<PipelineTestService>(Services, static () => ActivatorUtilities.CreateFactory<PipelineTestService>([])), []);
+            Log, new ServiceActivator<PipelineTestService>(Services, static () => ActivatorUtilities.CreateFactory<PipelineTestService>([]), typeof(PipelineTestService).GetConstructors()), []);
         var binder = new ProtoHttpServiceBinder<PipelineTestService>(ServiceModel.For(typeof(PipelineTestService)), Settings);
         PipelineService.BindService(binder, null);
         Methods = binder.Methods;
@@ -41,12 +41,10 @@ public sealed class PipelineHarness
         var bound = Methods.Single(m => m.Name == method);
         var route = new CallRoute
         {
-            Protocol = protocol, Method = bound.Method, Descriptor = bound.Descriptor, Settings = Settings,
+            Protocol = protocol, Method = bound.Method, Descriptor = bound.Descriptor, Settings = Settings, ProtoSource = new(() => null),
             Pattern = "/pipeline/" + method, AllowsGet = !bound.Descriptor.IsClientStreaming,
         };
-        route = adjust is null ? route : adjust(route);
-        route.Describe(new Lazy<byte[]?>(() => null));
-        return route;
+        return adjust is null ? route : adjust(route);
     }
 
     /// <summary>The handler the method's kind makes for <paramref name="route"/>.</summary>
