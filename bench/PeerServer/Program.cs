@@ -2,6 +2,7 @@ using System.Net;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using PeerServer.Peers;
 using ProtoHttp.Bench.Workloads;
+using ProtoHttp.Bench.Workloads.Peers;
 using ProtoHttp.Bench.Workloads.Services;
 using SearchService.Catalog;
 using SearchService.Services;

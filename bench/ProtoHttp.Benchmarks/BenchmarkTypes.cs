@@ -8,6 +8,7 @@ internal static class BenchmarkTypes
         typeof(NorthwindCodecBenchmarks),
         typeof(RecordCodecBenchmarks),
         typeof(HandlerBenchmarks),
+        typeof(GetBenchmarks),
         typeof(ClientBenchmarks),
         typeof(StreamingBenchmarks),
     ];

@@ -12,7 +12,7 @@ namespace ProtoHttp.Benchmarks;
 /// connection is: without one, <see cref="DefaultHttpContext"/> makes a feature on the first read of
 /// <c>RequestAborted</c> in each request, which no real server pays.
 /// </summary>
-internal sealed class InMemoryCall : IRequestBodyPipeFeature, IHttpResponseBodyFeature, IHttpRequestLifetimeFeature
+internal sealed class InMemoryCall : IRequestBodyPipeFeature, IHttpResponseBodyFeature, IHttpRequestLifetimeFeature, IHttpRequestBodyDetectionFeature
 {
     // No back-pressure: the benchmark drains the response only after the endpoint returns.
     private static readonly PipeOptions Unbounded = new(pauseWriterThreshold: 0, resumeWriterThreshold: 0, useSynchronizationContext: false);
@@ -22,10 +22,14 @@ internal sealed class InMemoryCall : IRequestBodyPipeFeature, IHttpResponseBodyF
     private readonly IServiceProvider _services;
     private readonly CancellationTokenSource _aborted = new();
     private Stream? _responseStream;
+    private Stream? _requestStream;
+    private bool _hasBody;
 
     public InMemoryCall(IServiceProvider services) => _services = services;
 
     PipeReader IRequestBodyPipeFeature.Reader => _request.Reader;
+
+    bool IHttpRequestBodyDetectionFeature.CanHaveBody => _hasBody;
 
     Stream IHttpResponseBodyFeature.Stream => _responseStream ??= _response.Writer.AsStream(leaveOpen: true);
 
@@ -44,7 +48,12 @@ internal sealed class InMemoryCall : IRequestBodyPipeFeature, IHttpResponseBodyF
         context.Features.Set<IRequestBodyPipeFeature>(this);
         context.Features.Set<IHttpResponseBodyFeature>(this);
         context.Features.Set<IHttpRequestLifetimeFeature>(this);
+        // As Kestrel's: a request with a body says so (Minimal API reads a JSON body only then).
+        context.Features.Set<IHttpRequestBodyDetectionFeature>(this);
+        _hasBody = body.Length > 0;
         var request = context.Request;
+        // Kestrel offers the body as a stream too, which Minimal API's JSON binding reads.
+        request.Body = _requestStream ??= _request.Reader.AsStream(leaveOpen: true);
         request.Method = method;
         request.Protocol = "HTTP/1.1";
         request.Path = path; // the handler checks the method name's case against the path, as routing does not

@@ -48,7 +48,7 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
             var unary = method.Method.Type == MethodType.Unary;
             var route = new CallRoute
             {
-                Protocol = this, Method = method.Method, Descriptor = method.Descriptor, Settings = settings,
+                Protocol = this, Method = method.Method, Descriptor = method.Descriptor, Settings = settings, ProtoSource = service.ProtoSource,
                 Pattern = $"/{service.Service.Descriptor.FullName}/{method.Name}",
                 // Connect allows GET only for methods the .proto declares free of side effects, whatever ProtoHttp's own routes do.
                 AllowsGet = unary && GetVerbPolicy.HasNoSideEffects(method.Descriptor),

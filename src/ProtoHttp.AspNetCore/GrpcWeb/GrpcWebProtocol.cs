@@ -45,7 +45,7 @@ internal sealed class GrpcWebProtocol : CallProtocol
         {
             var route = new CallRoute
             {
-                Protocol = this, Method = method.Method, Descriptor = method.Descriptor, Settings = settings,
+                Protocol = this, Method = method.Method, Descriptor = method.Descriptor, Settings = settings, ProtoSource = service.ProtoSource,
                 Pattern = $"/{service.Service.Descriptor.FullName}/{method.Name}",
                 Reads = mediaTypes,
                 Writes = mediaTypes,

@@ -53,14 +53,14 @@ internal sealed class NativeProtocol : CallProtocol
             var routes = method.Method.Type == MethodType.Unary
                 ? unarySuffixes.Select(s => new CallRoute
                 {
-                    Protocol = this, Method = method.Method, Descriptor = descriptor, Settings = settings,
+                    Protocol = this, Method = method.Method, Descriptor = descriptor, Settings = settings, ProtoSource = service.ProtoSource,
                     Pattern = $"{service.Prefix}/{method.Name}{s.Suffix}", Suffix = s.Suffix, AllowsGet = allowsGet,
                     ForcedType = s.Type, ErrorType = s.Type,
                     Reads = readable, Writes = s.Type is { } type ? [type.MediaType] : [.. codecs.Writable.Select(t => t.MediaType)],
                 })
                 : streamSuffixes.Select(s => new CallRoute
                 {
-                    Protocol = this, Method = method.Method, Descriptor = descriptor, Settings = settings,
+                    Protocol = this, Method = method.Method, Descriptor = descriptor, Settings = settings, ProtoSource = service.ProtoSource,
                     Pattern = $"{service.Prefix}/{method.Name}{s.Suffix}", Suffix = s.Suffix, AllowsGet = allowsGet,
                     ForcedStream = s.Type, ErrorType = s.Type is { } type ? codecs.Canonical(type.Codec) : null,
                     SuffixWithoutStream = s.WithoutStream ? s.Suffix : null,

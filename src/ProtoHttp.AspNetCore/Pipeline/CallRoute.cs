@@ -53,20 +53,31 @@ internal sealed record CallRoute
     /// <summary>The reader and answer-type pairs of the route's calls, each made once (<see cref="ProtoHttpServerCallContext.Format"/>).</summary>
     public CallFormats Formats { get; } = new();
 
-    /// <summary>
-    /// The endpoint's <see cref="ProtoHttpMethodMetadata"/>, which <see cref="Describe"/> makes once the route is final:
-    /// the call's telemetry reads it through the route, so a call costs no metadata lookup.
-    /// </summary>
-    public ProtoHttpMethodMetadata Metadata =>
-        _metadata ?? throw new InvalidOperationException($"The route {Pattern} was not described; ServiceEndpoints.MapMethod describes each route it maps.");
+    /// <summary>The service's <c>.proto</c> source, loaded on first use, for <see cref="ProtoHttpMethodMetadata.ProtoSource"/>.</summary>
+    public required Lazy<byte[]?> ProtoSource { get; init; }
 
     /// <summary>
-    /// Makes the route's <see cref="Metadata"/> from what the route says now; called where it is mapped, after which the
-    /// route is not changed (a copy made with <c>with</c> is described again).
+    /// The endpoint's <see cref="ProtoHttpMethodMetadata"/>, made on first use (where the route is mapped) from the route's
+    /// init-only properties, which nothing changes after: the call's telemetry reads it through the route, so a call
+    /// costs no metadata lookup.
     /// </summary>
-    public ProtoHttpMethodMetadata Describe(Lazy<byte[]?> protoSource) => _metadata = new ProtoHttpMethodMetadata(this, protoSource);
+    public ProtoHttpMethodMetadata Metadata
+    {
+        get
+        {
+            // A copy made with `with` copies this field too: made again unless it was made from this very route.
+            var described = _described;
+            if (described is null || !ReferenceEquals(described.Route, this))
+            {
+                described = new DescribedRoute(this, new ProtoHttpMethodMetadata(this, ProtoSource));
+                _described = described;
+            }
 
-    private ProtoHttpMethodMetadata? _metadata;
+            return described.Metadata;
+        }
+    }
+
+    private DescribedRoute? _described;
 
     /// <summary>
     /// What makes the route's GET answers conditional (docs/protocol.md section 11): an ETag, the app's Cache-Control,
@@ -89,4 +100,11 @@ internal sealed record CallRoute
 
     private ConditionalGet? _conditionalGet;
     private bool _conditionalGetDecided;
+
+    private sealed class DescribedRoute(CallRoute route, ProtoHttpMethodMetadata metadata)
+    {
+        public CallRoute Route { get; } = route;
+
+        public ProtoHttpMethodMetadata Metadata { get; } = metadata;
+    }
 }

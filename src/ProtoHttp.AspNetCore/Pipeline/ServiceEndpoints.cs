@@ -31,6 +31,9 @@ internal sealed class ServiceEndpoints(
     /// <summary>The service class's attributes (and an antiforgery requirement where the app uses antiforgery), on every endpoint.</summary>
     public IReadOnlyList<object> ServiceMetadata { get; } = serviceMetadata;
 
+    /// <summary>The service's <c>.proto</c> source, loaded on first use; every route of the service carries it (<see cref="CallRoute.ProtoSource"/>).</summary>
+    public Lazy<byte[]?> ProtoSource { get; } = protoSource;
+
     /// <summary>The endpoints the service's conventions apply to.</summary>
     public List<IEndpointConventionBuilder> MethodEndpoints { get; } = [];
 
@@ -45,7 +48,7 @@ internal sealed class ServiceEndpoints(
     public IEndpointConventionBuilder MapMethod(BoundMethod method, CallRoute route, RequestDelegate handler, string displayName, params object[] metadata)
     {
         ProtoHttpLog.MethodMapped(Settings.Logger, method.Name + route.Suffix, route.Pattern);
-        var description = route.Describe(protoSource);
+        var description = route.Metadata;
         var errors = new EndpointErrorWriter(method.Name, Settings.Logger, Settings.Codecs, route.Protocol, route.ErrorType);
         var builder = Endpoints.Map(route.Pattern, handler)
             .WithDisplayName(displayName)

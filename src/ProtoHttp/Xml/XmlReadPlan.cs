@@ -25,6 +25,18 @@ internal sealed class XmlReadPlan
         _inNumberOrder = [.. _byIndex.OrderBy(reader => reader.Field.FieldNumber)];
     }
 
+    private static bool Matches(XmlDictionaryReader xml, XmlFieldReader reader, ref int next, int after, out string name)
+    {
+        name = reader.Field.Name;
+        if (!xml.IsLocalName(name))
+        {
+            return false;
+        }
+
+        next = after;
+        return true;
+    }
+
     public static XmlReadPlan For(MessageDescriptor descriptor) => Plans.GetOrAdd(descriptor, Build);
 
     /// <summary>
@@ -34,15 +46,23 @@ internal sealed class XmlReadPlan
     /// </summary>
     public XmlFieldReader? Match(XmlDictionaryReader xml, ref int next, out string name)
     {
-        // From the previous element's field on, since a repeated field's elements are siblings.
+        // The field after the previous element's first (each name is compared with the reader's bytes, and an
+        // element of a singular field is followed by the next field's), then the previous element's field again (a
+        // repeated field's elements are siblings), then the fields after. Names are unique, so the order of the
+        // comparisons changes only their number, not the field found.
+        if (next > 0 && next < _inNumberOrder.Length && Matches(xml, _inNumberOrder[next], ref next, next + 1, out name))
+        {
+            return _inNumberOrder[next - 1];
+        }
+
         for (var i = Math.Max(next - 1, 0); i < _inNumberOrder.Length; i++)
         {
-            var reader = _inNumberOrder[i];
-            if (xml.IsLocalName(reader.Field.Name))
+            if (i != next || next == 0)
             {
-                next = i + 1;
-                name = reader.Field.Name;
-                return reader;
+                if (Matches(xml, _inNumberOrder[i], ref next, i + 1, out name))
+                {
+                    return _inNumberOrder[i];
+                }
             }
         }
 

@@ -32,7 +32,7 @@ internal sealed class DescribedOnlyProtocol : CallProtocol
         {
             var route = new CallRoute
             {
-                Protocol = this, Method = method.Method, Descriptor = method.Descriptor, Settings = service.Settings,
+                Protocol = this, Method = method.Method, Descriptor = method.Descriptor, Settings = service.Settings, ProtoSource = service.ProtoSource,
                 Pattern = $"/described{service.Prefix}/{method.Name}",
                 Reads = [MediaType],
                 Writes = [MediaType],

@@ -37,7 +37,7 @@ internal sealed class RelabeledProtocol : CallProtocol
         {
             var route = new CallRoute
             {
-                Protocol = this, Method = method.Method, Descriptor = method.Descriptor, Settings = service.Settings,
+                Protocol = this, Method = method.Method, Descriptor = method.Descriptor, Settings = service.Settings, ProtoSource = service.ProtoSource,
                 Pattern = $"{PathPrefix}{service.Prefix}/{method.Name}",
                 Reads = ["application/json"],
                 Writes = method.Method.Type == MethodType.Unary ? ["application/json"] : ["application/x-ndjson"],

@@ -41,12 +41,10 @@ public sealed class PipelineHarness
         var bound = Methods.Single(m => m.Name == method);
         var route = new CallRoute
         {
-            Protocol = protocol, Method = bound.Method, Descriptor = bound.Descriptor, Settings = Settings,
+            Protocol = protocol, Method = bound.Method, Descriptor = bound.Descriptor, Settings = Settings, ProtoSource = new(() => null),
             Pattern = "/pipeline/" + method, AllowsGet = !bound.Descriptor.IsClientStreaming,
         };
-        route = adjust is null ? route : adjust(route);
-        route.Describe(new Lazy<byte[]?>(() => null));
-        return route;
+        return adjust is null ? route : adjust(route);
     }
 
     /// <summary>The handler the method's kind makes for <paramref name="route"/>.</summary>
