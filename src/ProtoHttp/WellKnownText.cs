@@ -1,6 +1,10 @@
+using System.Buffers;
+using System.Text;
+using System.Text.Json;
 using Google.Protobuf;
 using Google.Protobuf.Reflection;
 using Google.Protobuf.WellKnownTypes;
+using ProtoHttp.Json;
 
 namespace ProtoHttp;
 
@@ -21,7 +25,7 @@ internal static class WellKnownText
         WellKnownTextKind.Duration => DurationText.Parse(text),
         // C# exposes a wrapper field as its nullable scalar, so reflection wants the bare value.
         WellKnownTextKind.Wrapper => FieldText.Parse(WrappedField(descriptor), text),
-        WellKnownTextKind.FieldMask => ParseJson(descriptor, $"\"{text}\""),
+        WellKnownTextKind.FieldMask => JsonFieldMaskReader.Parse(text),
         WellKnownTextKind.Empty when string.IsNullOrWhiteSpace(text) => new Empty(),
         _ => ParseJson(descriptor, text),
     };
@@ -51,13 +55,17 @@ internal static class WellKnownText
     // Every wrapper holds its value in field 1, named "value".
     private static FieldDescriptor WrappedField(MessageDescriptor wrapper) => wrapper.FindFieldByNumber(1);
 
+    // JSON's reader with JsonParser.Default's settings: unknown names refused, messages nested at most 100 deep.
+    private static readonly JsonMessageReader JsonReader = new(ignoreUnknownFields: false, maxDepth: 100, ExtensionCatalog.Empty, FormatOptions.Default);
+
     private static IMessage ParseJson(MessageDescriptor descriptor, string json)
     {
         try
         {
-            return JsonParser.Default.Parse(json, descriptor);
+            return JsonReader.Read(new ReadOnlySequence<byte>(Encoding.UTF8.GetBytes(json)), descriptor);
         }
-        catch (Exception ex) when (ex is InvalidJsonException or InvalidProtocolBufferException or FormatException or OverflowException or ArgumentException)
+        catch (Exception ex) when (ex is InvalidMessageException or JsonException or ValueFormatException or InvalidProtocolBufferException or FormatException
+            or OverflowException or ArgumentException or InvalidOperationException)
         {
             throw new ValueFormatException($"'{FieldText.Shorten(json)}' is not a valid {descriptor.Name}: {ex.Message}", ex);
         }

@@ -8,7 +8,7 @@ namespace ProtoHttp.Json;
 /// <summary>
 /// Protobuf's canonical JSON mapping: written by <see cref="JsonMessageWriter"/> (byte for byte Google.Protobuf's
 /// <see cref="JsonFormatter"/> output) and read by <see cref="JsonMessageReader"/> (what Google.Protobuf's
-/// <see cref="JsonParser"/> reads, into equal messages), both straight over UTF-8 and several times faster.
+/// <see cref="JsonParser"/> reads, into equal messages, without using it), both straight over UTF-8 and several times faster.
 /// </summary>
 internal sealed class JsonCodec : MessageCodec
 {
@@ -48,9 +48,9 @@ internal sealed class JsonCodec : MessageCodec
         {
             throw new InvalidMessageException($"The JSON body is not valid JSON: {ex.Message}", ex);
         }
-        // From JsonParser, which reads the values the native reader hands it. InvalidOperationException: an Any
-        // whose @type the parser's type registry does not know, or (from Utf8JsonReader) a lone surrogate escape.
-        catch (Exception ex) when (ex is InvalidJsonException or InvalidProtocolBufferException or FormatException or OverflowException or ArgumentException
+        // InvalidOperationException: a lone surrogate escape (from Utf8JsonReader). The others: .NET's parsing of a
+        // value's text, and protobuf's own checks where a reader stores a value.
+        catch (Exception ex) when (ex is InvalidProtocolBufferException or FormatException or OverflowException or ArgumentException
             or InvalidOperationException)
         {
             throw new InvalidMessageException($"The JSON body is not a valid {descriptor.Name}: {ex.Message}", ex);

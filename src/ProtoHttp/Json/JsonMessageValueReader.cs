@@ -4,7 +4,7 @@ using Google.Protobuf.Reflection;
 
 namespace ProtoHttp.Json;
 
-/// <summary>A nested message: an object read through its type's plan, or by JsonParser when the plan has no native reader.</summary>
+/// <summary>A nested message: an object read through its type's plan.</summary>
 internal sealed class JsonMessageValueReader(JsonMessageReader owner, MessageDescriptor descriptor) : JsonValueReader<IMessage>
 {
     // Resolved on first use: a message type may contain itself.
@@ -14,12 +14,6 @@ internal sealed class JsonMessageValueReader(JsonMessageReader owner, MessageDes
     {
         var plan = _plan ??= owner.PlanFor(descriptor);
         owner.CheckDepth(depth + 1);
-        if (!plan.IsNative)
-        {
-            value = owner.ParseDelegated(ref input, descriptor, depth + 1);
-            return true;
-        }
-
         if (input.Reader.TokenType != JsonTokenType.StartObject)
         {
             throw JsonTokens.Unexpected(ref input.Reader, $"an object for {descriptor.Name}");

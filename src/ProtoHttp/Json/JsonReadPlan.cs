@@ -6,23 +6,36 @@ namespace ProtoHttp.Json;
 
 /// <summary>
 /// How one message type is read: its field readers, found by JSON or proto name; or, when <paramref name="fields"/>
-/// is null, the note that some field is beyond the native reader and JsonParser reads the whole message.
+/// is null, the note that the type is read whole (a well-known type with a JSON form of its own).
 /// </summary>
 internal sealed class JsonReadPlan(JsonMessageReader owner, MessageDescriptor descriptor, JsonFieldReader[]? fields)
 {
     public bool IsNative => fields is not null;
 
-    /// <summary>Reads the object at the current token (a StartObject) into <paramref name="message"/>, at nesting level <paramref name="depth"/>.</summary>
-    public void Read(ref JsonInput input, IMessage message, int depth)
+    private readonly int _oneofWords = (descriptor.Oneofs.Count + 63) / 64;
+
+    /// <summary>
+    /// Reads the object at the current token (a StartObject) into <paramref name="message"/>, at nesting level
+    /// <paramref name="depth"/>; with <paramref name="skipTypeUrl"/> (the message packed in an Any) its first
+    /// <c>@type</c> member is passed over.
+    /// </summary>
+    public void Read(ref JsonInput input, IMessage message, int depth, bool skipTypeUrl = false)
     {
         ref var reader = ref input.Reader;
-        var seenOneofs = 0UL;
+        Span<ulong> seenOneofs = stackalloc ulong[_oneofWords];
 
         // The protobuf JSON spec refuses a field given twice, by either of its names (JsonParser keeps the last).
         Span<ulong> seenFields = stackalloc ulong[(fields!.Length + 63) / 64];
         var next = 0;
         while (reader.Read() && reader.TokenType == JsonTokenType.PropertyName)
         {
+            if (skipTypeUrl && JsonAnyReader.IsTypeUrl(ref reader))
+            {
+                skipTypeUrl = false;
+                reader.Read();
+                continue;
+            }
+
             var index = Find(ref reader, ref next);
             if (index < 0 && !owner.IgnoreUnknownFields)
             {
@@ -47,13 +60,14 @@ internal sealed class JsonReadPlan(JsonMessageReader owner, MessageDescriptor de
             // A null member of a oneof sets nothing, so it does not stand in the way of another member.
             if (field is { Oneof: >= 0 } && (reader.TokenType != JsonTokenType.Null || field.NullIsValue))
             {
-                var bit = 1UL << field.Oneof;
-                if ((seenOneofs & bit) != 0)
+                ref var oneofWord = ref seenOneofs[field.Oneof / 64];
+                var bit = 1UL << (field.Oneof % 64);
+                if ((oneofWord & bit) != 0)
                 {
                     throw new InvalidMessageException($"Multiple values specified for oneof {field.Field.ContainingOneof.Name} in {descriptor.Name}.");
                 }
 
-                seenOneofs |= bit;
+                oneofWord |= bit;
             }
 
             try

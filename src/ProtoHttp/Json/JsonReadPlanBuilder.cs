@@ -9,11 +9,13 @@ namespace ProtoHttp.Json;
 /// </summary>
 internal static class JsonReadPlanBuilder
 {
-    /// <summary>The field readers, or null when JsonParser must read the whole message.</summary>
+    /// <summary>
+    /// The field readers, or null when the type is read whole by <see cref="WellKnownMessageReader"/> (or has no
+    /// generated class to read into).
+    /// </summary>
     public static JsonFieldReader[]? Build(JsonMessageReader owner, MessageDescriptor descriptor)
     {
-        // The plan tracks oneofs in one 64-bit mask.
-        if (descriptor.ClrType is null || descriptor.Oneofs.Count > 64 || JsonMessageReader.IsWellKnown(descriptor))
+        if (descriptor.ClrType is null || HasOwnJsonForm(descriptor))
         {
             return null;
         }
@@ -96,13 +98,36 @@ internal static class JsonReadPlanBuilder
             return null;
         }
 
-        if (descriptor.FullName == Timestamp.Descriptor.FullName)
-        {
-            return new JsonTimestampReader(owner);
-        }
-
-        return JsonMessageReader.IsWellKnown(descriptor)
-            ? new JsonDelegatedValueReader(owner, descriptor)
-            : new JsonMessageValueReader(owner, descriptor);
+        return OwnFormReader(owner, descriptor) ?? new JsonMessageValueReader(owner, descriptor);
     }
+
+    /// <summary>
+    /// For a type read whole rather than through a plan (the root, an Any's "value"): a reader whose values are the
+    /// messages themselves, wrappers included; null for a type without a generated class.
+    /// </summary>
+    public static JsonValueReader? WellKnownMessageReader(JsonMessageReader owner, MessageDescriptor descriptor) =>
+        descriptor.ClrType is null ? null
+        : descriptor.File == WrappersReflection.Descriptor ? new JsonWrapperMessageReader(descriptor, ValueReader(owner, descriptor.FindFieldByNumber(1))!)
+        : OwnFormReader(owner, descriptor) ?? new JsonMessageValueReader(owner, descriptor);
+
+    // The well-known types the proto3 JSON mapping gives a form other than an object of their fields (Empty and the
+    // rest of google.protobuf are ordinary objects, as JsonParser reads them).
+    private static bool HasOwnJsonForm(MessageDescriptor descriptor) =>
+        descriptor.File == WrappersReflection.Descriptor || OwnForms.Contains(descriptor.FullName);
+
+    private static readonly HashSet<string> OwnForms =
+    [
+        Timestamp.Descriptor.FullName, Duration.Descriptor.FullName, FieldMask.Descriptor.FullName, Struct.Descriptor.FullName,
+        Value.Descriptor.FullName, ListValue.Descriptor.FullName, Any.Descriptor.FullName,
+    ];
+
+    private static JsonValueReader? OwnFormReader(JsonMessageReader owner, MessageDescriptor descriptor) =>
+        !OwnForms.Contains(descriptor.FullName) ? null
+        : descriptor.FullName == Timestamp.Descriptor.FullName ? new JsonTimestampReader(owner)
+        : descriptor.FullName == Duration.Descriptor.FullName ? new JsonDurationReader(owner)
+        : descriptor.FullName == FieldMask.Descriptor.FullName ? new JsonFieldMaskReader(owner)
+        : descriptor.FullName == Struct.Descriptor.FullName ? new JsonStructReader(owner, JsonStructReader.Kind.Struct)
+        : descriptor.FullName == Value.Descriptor.FullName ? new JsonStructReader(owner, JsonStructReader.Kind.Value)
+        : descriptor.FullName == ListValue.Descriptor.FullName ? new JsonStructReader(owner, JsonStructReader.Kind.ListValue)
+        : new JsonAnyReader(owner);
 }
