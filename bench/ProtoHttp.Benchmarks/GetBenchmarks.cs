@@ -6,7 +6,6 @@ using Grpc.Core;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
-using Microsoft.AspNetCore.Routing;
 using Microsoft.Extensions.DependencyInjection;
 using ProtoHttp.AspNetCore;
 using ProtoHttp.Bench.Workloads;
@@ -63,8 +62,8 @@ public class GetBenchmarks
                 MinimalApiPeer.Map(app);
             });
         _protoHttp = InProcessApp.Endpoint(_app, SearchRoute);
-        _minimalGet = Endpoint(MinimalApiPeer.SearchRoute, "GET");
-        _minimalPost = Endpoint(MinimalApiPeer.SearchRoute, "POST");
+        _minimalGet = InProcessApp.Endpoint(_app, MinimalApiPeer.SearchRoute, "GET");
+        _minimalPost = InProcessApp.Endpoint(_app, MinimalApiPeer.SearchRoute, "POST");
         _call = new InMemoryCall(_app.Services);
         _catalog = _app.Services.GetRequiredService<ProductCatalog>();
         _service = ActivatorUtilities.CreateInstance<CatalogSearchService>(_app.Services);
@@ -165,11 +164,6 @@ public class GetBenchmarks
         JsonSerializer.Serialize(_jsonWriter, _dto, JsonOptions.Web);
         Check.Equal(_minimalLength, _buffer.WrittenCount, "the JSON answer's length");
     }
-
-    private RequestDelegate Endpoint(string pattern, string method) =>
-        ((IEndpointRouteBuilder)_app).DataSources.SelectMany(d => d.Endpoints).OfType<RouteEndpoint>()
-            .Single(e => e.RoutePattern.RawText == pattern && e.Metadata.GetMetadata<IHttpMethodMetadata>()?.HttpMethods.Contains(method) == true)
-            .RequestDelegate!;
 
     private static void Expect(int status, long length, long expectedLength)
     {

@@ -31,8 +31,14 @@ internal static class InProcessApp
     /// (Connect and gRPC-Web both map <c>/{package.Service}/{Method}</c>), the one of <paramref name="protocol"/>.
     /// </summary>
     public static RequestDelegate Endpoint(WebApplication app, string pattern, ProtoHttpProtocol? protocol = null) =>
+        Endpoint(app, pattern, metadata => protocol is null || metadata.GetMetadata<ProtoHttpMethodMetadata>()?.Protocol == protocol);
+
+    /// <summary>The endpoint at <paramref name="pattern"/> that answers <paramref name="httpMethod"/> (a Minimal API peer's).</summary>
+    public static RequestDelegate Endpoint(WebApplication app, string pattern, string httpMethod) =>
+        Endpoint(app, pattern, metadata => metadata.GetMetadata<IHttpMethodMetadata>()?.HttpMethods.Contains(httpMethod) == true);
+
+    private static RequestDelegate Endpoint(WebApplication app, string pattern, Func<EndpointMetadataCollection, bool> matches) =>
         ((IEndpointRouteBuilder)app).DataSources.SelectMany(d => d.Endpoints).OfType<RouteEndpoint>()
-            .Single(e => e.RoutePattern.RawText == pattern
-                && (protocol is null || e.Metadata.GetMetadata<ProtoHttpMethodMetadata>()?.Protocol == protocol))
+            .Single(e => e.RoutePattern.RawText == pattern && matches(e.Metadata))
             .RequestDelegate!;
 }
