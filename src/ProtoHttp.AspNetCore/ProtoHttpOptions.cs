@@ -45,6 +45,12 @@ public sealed class ProtoHttpOptions
     /// </summary>
     public TimeSpan StreamKeepAliveInterval { get; set; } = DefaultStreamKeepAliveInterval;
 
+    /// <summary>
+    /// Serve each method's <c>google.api.http</c> rule (its verb and path template, its <c>additional_bindings</c>) as REST
+    /// routes (docs/rest.md). Default on; methods without a rule have none.
+    /// </summary>
+    public bool RestRoutes { get; set; } = true;
+
     /// <summary>Serve the service's <c>.proto</c> text at <c>GET /{file}.proto</c>. Default on.</summary>
     public bool ServeProtoFile { get; set; } = true;
 

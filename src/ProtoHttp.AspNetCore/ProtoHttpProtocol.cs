@@ -11,4 +11,7 @@ public enum ProtoHttpProtocol
 
     /// <summary>gRPC-Web at the same procedure paths as Connect, <c>/{package}.{Service}/{Method}</c> (docs/grpc-web.md).</summary>
     GrpcWeb,
+
+    /// <summary>REST routes from the methods' <c>google.api.http</c> rules (docs/protocol.md section 13, docs/rest.md).</summary>
+    Rest,
 }

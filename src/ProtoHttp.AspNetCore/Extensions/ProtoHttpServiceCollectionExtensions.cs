@@ -9,6 +9,7 @@ using ProtoHttp.AspNetCore.Internal;
 using ProtoHttp.AspNetCore.Internal.Explorer;
 using ProtoHttp.AspNetCore.Native;
 using ProtoHttp.AspNetCore.Pipeline;
+using ProtoHttp.AspNetCore.Protocols.Rest;
 
 namespace Microsoft.Extensions.DependencyInjection;
 
@@ -41,6 +42,7 @@ public static class ProtoHttpServiceCollectionExtensions
         services.TryAddEnumerable(ServiceDescriptor.Singleton<CallProtocol, NativeProtocol>(_ => NativeProtocol.Instance));
         services.TryAddEnumerable(ServiceDescriptor.Singleton<CallProtocol, ConnectProtocol>());
         services.TryAddEnumerable(ServiceDescriptor.Singleton<CallProtocol, GrpcWebProtocol>());
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<CallProtocol, RestProtocol>());
         services.TryAddSingleton<ExplorerPages>();
         services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, GrpcOrConnectMatcherPolicy>());
         services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, GrpcWebMatcherPolicy>());
