@@ -64,6 +64,56 @@ public sealed class RestTranscodingDifferenceTests(RestServers servers) : IClass
         Assert.Equal(HttpStatusCode.OK, theirs.StatusCode);
     }
 
+    [Fact]
+    public async Task FieldMasksInCamelCaseAreRead()
+    {
+        var call = new RestCall("GET", "/v1/books:search?read_mask=a.b,cD");
+
+        var ours = await AnswerAsync<SearchResponse>(servers.ProtoHttp, call);
+        using var theirs = await SendAsync(servers.Transcoding, call);
+
+        Assert.Equal(["a.b", "c_d"], ours.Request.ReadMask.Paths);
+        Assert.Equal(HttpStatusCode.InternalServerError, theirs.StatusCode);
+    }
+
+    [Fact]
+    public async Task ErrorsNameTheKeyWithoutDotNetExceptionText()
+    {
+        var call = new RestCall("GET", "/v1/shelves/s1/books?page_size=99999999999");
+
+        using var ours = await SendAsync(servers.ProtoHttp, call);
+        using var theirs = await SendAsync(servers.Transcoding, call);
+
+        Assert.Equal(HttpStatusCode.BadRequest, ours.StatusCode);
+        Assert.Equal("Key 'page_size': '99999999999' is not a valid int32.", (await Wire.ReadErrorAsync(ours)).ErrorText);
+        Assert.Contains("Value was either too large or too small for an Int32.", await theirs.Content.ReadAsStringAsync());
+    }
+
+    [Fact]
+    public async Task LiteralSegmentsAreCaseSensitive()
+    {
+        var call = new RestCall("GET", "/V1/shelves/s1");
+
+        using var ours = await SendAsync(servers.ProtoHttp, call);
+        using var theirs = await SendAsync(servers.Transcoding, call);
+
+        Assert.Equal(HttpStatusCode.NotFound, ours.StatusCode);
+        Assert.Equal("NOT_FOUND", (await Wire.ReadErrorAsync(ours)).Code);
+        Assert.Equal(HttpStatusCode.OK, theirs.StatusCode);
+    }
+
+    [Fact]
+    public async Task ABodyLeftOutIsTheEmptyMessage()
+    {
+        var call = new RestCall("POST", "/v1/shelves/s1/books/b1:move");
+
+        var ours = await AnswerAsync<Book>(servers.ProtoHttp, call);
+        using var theirs = await SendAsync(servers.Transcoding, call);
+
+        Assert.Equal("shelves/s1/books/b1", ours.Title);
+        Assert.Equal(HttpStatusCode.BadRequest, theirs.StatusCode);
+    }
+
     private static async Task<T> AnswerAsync<T>(HttpClient client, RestCall call)
         where T : IMessage<T>, new()
     {

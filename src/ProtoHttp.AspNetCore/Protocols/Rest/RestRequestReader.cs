@@ -34,7 +34,7 @@ internal static class RestRequestReader
         var form = codecs.Codec(MessageFormat.Form);
         if (binding.Template.Match(RawPath(context)) is not { } variables)
         {
-            throw new CallRejectedException(StatusCodes.Status404NotFound, Grpc.Core.StatusCode.Unimplemented,
+            throw new CallRejectedException(StatusCodes.Status404NotFound, Grpc.Core.StatusCode.NotFound,
                 $"The path '{context.Request.Path}' is not one of the rule's '{binding.Rule.Template}' (paths are case-sensitive).");
         }
 

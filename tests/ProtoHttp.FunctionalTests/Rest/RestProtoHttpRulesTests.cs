@@ -1,0 +1,144 @@
+using System.Net;
+using System.Net.Http.Headers;
+using Google.Protobuf;
+using Microsoft.AspNetCore.Builder;
+using ProtoHttp.AspNetCore;
+using ProtoHttp.FunctionalTests.Infrastructure;
+using ProtoHttp.FunctionalTests.Library;
+using ProtoHttp.FunctionalTests.Services;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace ProtoHttp.FunctionalTests.Rest;
+
+/// <summary>
+/// What ProtoHttp adds on the REST routes beyond transcoding (docs/protocol.md section 13): answers and errors in the
+/// format <c>Accept</c> names, protobuf request bodies, ETags and 304 for GETs of <c>NO_SIDE_EFFECTS</c> methods, the
+/// stream framings by <c>Accept</c>, the option that turns the routes off.
+/// </summary>
+public sealed class RestProtoHttpRulesTests(RestServers servers) : IClassFixture<RestServers>
+{
+    private HttpClient Client => servers.ProtoHttp;
+
+    [Fact]
+    public async Task AnswersInXmlWhenAsked()
+    {
+        using var response = await GetAsync("/v1/shelves/s1/books/b1", "application/xml");
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal("application/xml", response.Content.Headers.ContentType?.MediaType);
+        var xml = await response.Content.ReadAsStringAsync();
+        Assert.Contains("<name>shelves/s1/books/b1</name>", xml);
+        Assert.Contains("<genre>HISTORY</genre>", xml);
+        Assert.Contains("Accept", response.Headers.Vary);
+    }
+
+    [Fact]
+    public async Task AnswersInProtobufWhenAsked()
+    {
+        using var response = await GetAsync("/v1/shelves/s1/books/b1", "application/x-protobuf");
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal("application/x-protobuf", response.Content.Headers.ContentType?.MediaType);
+        var book = Book.Parser.ParseFrom(await response.Content.ReadAsByteArrayAsync());
+        Assert.Equal("shelves/s1/books/b1", book.Name);
+        Assert.Equal(Genre.History, book.Genre);
+    }
+
+    [Fact]
+    public async Task ReadsAProtobufBodyField()
+    {
+        using var request = new HttpRequestMessage(HttpMethod.Post, "/v1/shelves/s1/books?book_id=b2")
+        {
+            Content = Wire.Body(new Book { Title = "Binary", Pages = 7 }, "application/x-protobuf"),
+        };
+        using var response = await Client.SendAsync(request);
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal("application/x-protobuf", response.Content.Headers.ContentType?.MediaType);
+        var book = Book.Parser.ParseFrom(await response.Content.ReadAsByteArrayAsync());
+        Assert.Equal(new Book { Name = "shelves/s1/books/b2", Title = "Binary", Pages = 7 }, book);
+    }
+
+    [Fact]
+    public async Task ErrorsComeInTheNegotiatedFormat()
+    {
+        using var xml = await GetAsync("/v1/shelves/missing", "application/xml");
+        using var protobuf = await GetAsync("/v1/shelves/missing", "application/x-protobuf");
+
+        Assert.Equal(HttpStatusCode.NotFound, xml.StatusCode);
+        Assert.Equal("application/xml", xml.Content.Headers.ContentType?.MediaType);
+        Assert.Contains("NOT_FOUND", await xml.Content.ReadAsStringAsync());
+        Assert.Equal(HttpStatusCode.NotFound, protobuf.StatusCode);
+        var error = ErrorResult.Parser.ParseFrom(await protobuf.Content.ReadAsByteArrayAsync());
+        Assert.Equal("NOT_FOUND", error.Code);
+        Assert.Equal("'missing' is not in the library.", error.ErrorText);
+    }
+
+    [Fact]
+    public async Task UnavailableFormatsAre406()
+    {
+        using var response = await GetAsync("/v1/shelves/s1", "text/csv");
+
+        Assert.Equal(HttpStatusCode.NotAcceptable, response.StatusCode);
+    }
+
+    [Fact]
+    public async Task SideEffectFreeGetsCarryAnETagAndAnswer304()
+    {
+        using var first = await GetAsync("/v1/shelves/s1", "application/json");
+        var etag = first.Headers.ETag;
+        Assert.NotNull(etag);
+
+        using var request = new HttpRequestMessage(HttpMethod.Get, "/v1/shelves/s1");
+        request.Headers.IfNoneMatch.Add(etag);
+        using var again = await Client.SendAsync(request);
+        using var other = await GetAsync("/v1/shelves/s1/books?page_size=1", "application/json");
+
+        Assert.Equal(HttpStatusCode.NotModified, again.StatusCode);
+        Assert.Equal(HttpStatusCode.OK, other.StatusCode);
+        Assert.Null(other.Headers.ETag); // ListBooks is not marked NO_SIDE_EFFECTS
+    }
+
+    [Fact]
+    public async Task StreamsAnswerEventsWhenAsked()
+    {
+        using var response = await GetAsync("/v1/shelves/s1:watch?count=2", "text/event-stream");
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal("text/event-stream", response.Content.Headers.ContentType?.MediaType);
+        var text = await response.Content.ReadAsStringAsync();
+        Assert.Contains("shelves/s1/books/1", text);
+        Assert.Contains("event: end", text);
+    }
+
+    [Fact]
+    public async Task TheServiceKeepsItsOwnRoutes()
+    {
+        using var response = await GetAsync("/library.proto/GetShelf?shelf=s1", "application/json");
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal("s1", (await Wire.ReadAsync<Shelf>(response)).Id);
+    }
+
+    [Fact]
+    public async Task TheOptionTurnsTheRoutesOff()
+    {
+        await using var app = await RestServers.StartAsync(
+            builder => builder.Services.AddProtoHttp(options => options.RestRoutes = false),
+            app => app.MapProtoService<LibraryService>());
+        using var client = new HttpClient { BaseAddress = new Uri(app.Urls.First()) };
+
+        using var rest = await client.GetAsync("/v1/shelves/s1");
+        using var own = await client.GetAsync("/library.proto/GetShelf?shelf=s1");
+
+        Assert.Equal(HttpStatusCode.NotFound, rest.StatusCode);
+        Assert.Equal(HttpStatusCode.OK, own.StatusCode);
+    }
+
+    private async Task<HttpResponseMessage> GetAsync(string target, string accept)
+    {
+        using var request = new HttpRequestMessage(HttpMethod.Get, target);
+        request.Headers.Accept.Add(MediaTypeWithQualityHeaderValue.Parse(accept));
+        return await Client.SendAsync(request);
+    }
+}
