@@ -33,6 +33,9 @@ internal sealed record CallRoute
     /// <summary>Whether the endpoint answers GET as well as POST.</summary>
     public bool AllowsGet { get; init; }
 
+    /// <summary>The HTTP methods the endpoint answers where they are not POST and GET by <see cref="AllowsGet"/> (a REST rule's verb).</summary>
+    public IReadOnlyList<string>? Verbs { get; init; }
+
     /// <summary>The unary answer's type a suffix forces; null where the request decides.</summary>
     public WritableMediaType? ForcedType { get; init; }
 

@@ -20,8 +20,11 @@ internal sealed class PathTemplate
         _segments = segments;
         _variables = variables;
         Verb = verb;
+        _parameterNames = ParameterNames(segments, variables);
         RoutePattern = MakeRoutePattern();
     }
+
+    private readonly string?[] _parameterNames;
 
     /// <summary>The template as the rule wrote it.</summary>
     public string Text { get; }
@@ -31,6 +34,16 @@ internal sealed class PathTemplate
 
     /// <summary>The ASP.NET Core route pattern that matches what the template matches (or, for <c>**</c> before a verb, a little more).</summary>
     public string RoutePattern { get; }
+
+    /// <summary>
+    /// The route pattern's parameters and what each is: a one-segment variable's parameter is named after its field
+    /// (<c>shelf</c>, <c>book_name</c>), a wildcard of a longer variable after its field and its place (<c>name_2</c> in
+    /// <c>{name=shelves/*/books/*}</c>), so that descriptions show names a reader can follow.
+    /// </summary>
+    public IEnumerable<(string Parameter, string FieldPath, bool CatchAll)> Parameters =>
+        _variables.SelectMany(v => Enumerable.Range(v.Start, v.End - v.Start)
+            .Where(i => _parameterNames[i] is not null)
+            .Select(i => (_parameterNames[i]!, v.FieldPath, _segments[i].Kind == SegmentKind.Rest)));
 
     /// <summary>The field paths the path binds, in proto names (<c>book.name</c>).</summary>
     public IEnumerable<string> FieldPaths => _variables.Select(variable => variable.FieldPath);
@@ -183,8 +196,8 @@ internal sealed class PathTemplate
             pattern.Append('/').Append(_segments[i].Kind switch
             {
                 SegmentKind.Literal => _segments[i].Text.Replace("{", "{{").Replace("}", "}}"),
-                SegmentKind.One => $"{{p{i}}}",
-                _ => $"{{**p{i}}}",
+                SegmentKind.One => $"{{{_parameterNames[i]}}}",
+                _ => $"{{**{_parameterNames[i]}}}",
             });
         }
 
@@ -195,6 +208,27 @@ internal sealed class PathTemplate
         }
 
         return pattern.ToString();
+    }
+
+    private static string?[] ParameterNames(Segment[] segments, Variable[] variables)
+    {
+        var names = new string?[segments.Length];
+        for (var i = 0; i < segments.Length; i++)
+        {
+            names[i] = segments[i].Kind == SegmentKind.Literal ? null : $"p{i}";
+        }
+
+        foreach (var variable in variables)
+        {
+            var name = variable.FieldPath.Replace('.', '_');
+            var wildcards = Enumerable.Range(variable.Start, variable.End - variable.Start).Where(i => names[i] is not null).ToList();
+            for (var k = 0; k < wildcards.Count; k++)
+            {
+                names[wildcards[k]] = wildcards.Count == 1 && variable.End - variable.Start == 1 ? name : $"{name}_{k + 1}";
+            }
+        }
+
+        return names;
     }
 
     private enum SegmentKind

@@ -51,11 +51,11 @@ internal sealed class RestProtocol : CallProtocol
                 var route = new CallRoute
                 {
                     Protocol = this, Method = method.Method, Descriptor = method.Descriptor, Settings = settings, ProtoSource = service.ProtoSource,
-                    Pattern = binding.Template.RoutePattern, AllowsGet = rule.Verb == HttpMethods.Get,
+                    Pattern = binding.Template.RoutePattern, AllowsGet = rule.Verb == HttpMethods.Get, Verbs = [rule.Verb],
                     Reads = binding.RequestIsHttpBody || binding.BodyField is { } field && RestBinding.IsHttpBody(field.MessageType) ? ["*/*"] : binding.HasBody ? readable : [],
                     Writes = Writes(binding, method.Method.Type, settings),
                 };
-                service.MapMethod(method, route, method.Handler(route), $"REST {rule.Verb} {rule.Template}", new HttpMethodMetadata([rule.Verb]), binding);
+                service.MapMethod(method, route, method.Handler(route), $"REST {rule.Verb} {rule.Template}", new HttpMethodMetadata([rule.Verb]), binding, new RestRouteMetadata(binding));
             }
         }
     }
