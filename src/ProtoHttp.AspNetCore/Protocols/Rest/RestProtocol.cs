@@ -4,10 +4,11 @@ using Google.Protobuf.Reflection;
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Routing;
+using ProtoHttp.AspNetCore.Framing;
 using ProtoHttp.AspNetCore.Internal;
-using ProtoHttp.AspNetCore.Internal.Streaming;
-using ProtoHttp.AspNetCore.Native;
+using ProtoHttp.AspNetCore.Negotiation;
 using ProtoHttp.AspNetCore.Pipeline;
+using ProtoHttp.AspNetCore.Protocols.Native;
 
 namespace ProtoHttp.AspNetCore.Protocols.Rest;
 
