@@ -2,6 +2,7 @@ using Google.Protobuf.Reflection;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Metadata;
 using Microsoft.AspNetCore.Routing;
+using ProtoHttp.AspNetCore.Protocols.Rest;
 
 namespace ProtoHttp.AspNetCore.Explorer;
 
@@ -9,9 +10,10 @@ namespace ProtoHttp.AspNetCore.Explorer;
 /// A method the explorer shows: its ProtoHttp endpoint (the plain <c>/B/{Method}</c> route, whose metadata carries
 /// the authorization the method's calls need), that route's path, and the metadata of its suffix routes
 /// (<c>.json</c>, an added codec's). Read from the application's endpoints, so the explorer shows what is mapped, with
-/// the conventions the app added: what each route reads and writes is its <see cref="ProtoHttpMethodMetadata"/>.
+/// the conventions the app added: what each route reads and writes is its <see cref="ProtoHttpMethodMetadata"/>. Its
+/// REST routes from its <c>google.api.http</c> rule (docs/rest.md) come with it, each with its binding.
 /// </summary>
-internal sealed record ExplorerMethod(Endpoint Endpoint, ProtoHttpMethodMetadata Metadata, string Route, IReadOnlyList<ProtoHttpMethodMetadata> SuffixRoutes)
+internal sealed record ExplorerMethod(Endpoint Endpoint, ProtoHttpMethodMetadata Metadata, string Route, IReadOnlyList<ProtoHttpMethodMetadata> SuffixRoutes, IReadOnlyList<(RestRouteMetadata Binding, ProtoHttpMethodMetadata Metadata)> RestRoutes)
 {
     public MethodDescriptor Descriptor => Metadata.Method;
 
@@ -32,17 +34,20 @@ internal sealed record ExplorerMethod(Endpoint Endpoint, ProtoHttpMethodMetadata
     /// </summary>
     public static IReadOnlyList<ExplorerMethod> All(EndpointDataSource endpoints)
     {
-        var described = endpoints.Endpoints
+        var all = endpoints.Endpoints
             .OfType<RouteEndpoint>()
             .Select(endpoint => (Endpoint: endpoint, Metadata: endpoint.Metadata.GetMetadata<ProtoHttpMethodMetadata>()!, Route: "/" + endpoint.RoutePattern.RawText!.TrimStart('/')))
-            .Where(e => e.Metadata is { Protocol: ProtoHttpProtocol.ProtoHttp }
-                && e.Endpoint.Metadata.GetMetadata<IExcludeFromDescriptionMetadata>() is not { ExcludeFromDescription: true })
+            .Where(e => e.Metadata is not null && e.Endpoint.Metadata.GetMetadata<IExcludeFromDescriptionMetadata>() is not { ExcludeFromDescription: true })
             .ToList();
+        var described = all.Where(e => e.Metadata.Protocol == ProtoHttpProtocol.ProtoHttp).ToList();
+        var restRoutes = all
+            .Where(e => e.Metadata.Protocol == ProtoHttpProtocol.Rest && e.Endpoint.Metadata.GetMetadata<RestRouteMetadata>() is not null)
+            .ToLookup(e => e.Metadata.Method, e => (e.Endpoint.Metadata.GetMetadata<RestRouteMetadata>()!, e.Metadata));
         var suffixRoutes = described
             .Where(e => e.Metadata.FormatSuffix.Length > 0)
             .ToLookup(e => e.Route[..^e.Metadata.FormatSuffix.Length], e => e.Metadata, StringComparer.Ordinal);
         return [.. described
             .Where(e => e.Metadata.FormatSuffix.Length == 0)
-            .Select(e => new ExplorerMethod(e.Endpoint, e.Metadata, e.Route, [.. suffixRoutes[e.Route]]))];
+            .Select(e => new ExplorerMethod(e.Endpoint, e.Metadata, e.Route, [.. suffixRoutes[e.Route]], [.. restRoutes[e.Metadata.Method]]))];
     }
 }

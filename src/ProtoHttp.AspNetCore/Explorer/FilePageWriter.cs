@@ -5,6 +5,7 @@ using Google.Protobuf.Reflection;
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
 using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Protocols.Rest;
 
 namespace ProtoHttp.AspNetCore.Explorer;
 
@@ -101,7 +102,45 @@ internal sealed class FilePageWriter(ExplorerLinks links, (string Name, string T
             }
         }
 
-        html.Append("</div></form></article>");
+        html.Append("</div></form>");
+        WriteRestRoutes(html, method, comments, number);
+        html.Append("</article>");
+    }
+
+    /// <summary>
+    /// The method's REST routes (docs/rest.md), each as its verb and path template, and for each GET route a form whose
+    /// path variables the script puts into the path (a page without the script cannot, so it says so).
+    /// </summary>
+    private void WriteRestRoutes(StringBuilder html, ExplorerMethod method, ProtoComments comments, int number)
+    {
+        if (method.RestRoutes.Count == 0)
+        {
+            return;
+        }
+
+        html.Append("<div class=\"px-rest\"><p class=\"px-hint\">REST routes from its <code>google.api.http</code> rule:</p><ul>");
+        foreach (var (rest, _) in method.RestRoutes)
+        {
+            html.Append(CultureInfo.InvariantCulture, $"<li class=\"px-route\"><code>{Html.Encode(rest.Verb)} {Html.Encode(rest.Template)}</code>")
+                .Append(rest.Body.Length > 0 ? $" (body: <code>{Html.Encode(rest.Body)}</code>)" : "")
+                .Append("</li>");
+        }
+
+        html.Append("</ul>");
+        var restNumber = 0;
+        foreach (var (rest, metadata) in method.RestRoutes.Where(route => route.Binding.Verb == HttpMethods.Get))
+        {
+            var template = Html.Encode(links.To(rest.Template));
+            var streams = metadata.Kind != MethodType.Unary;
+            html.Append(CultureInfo.InvariantCulture, $"<form class=\"px-form px-rest-form\" method=\"get\" action=\"{template}\" data-route=\"{template}\" data-template=\"true\"")
+                .Append(CultureInfo.InvariantCulture, $" data-kind=\"{(streams ? "server" : "unary")}\" data-safe=\"true\" data-formats=\"{Html.Encode(Formats(metadata.Codecs, metadata.ResponseMediaTypes))}\">")
+                .Append(CultureInfo.InvariantCulture, $"<p class=\"px-hint\">GET <code>{Html.Encode(rest.Template)}</code>: the path's fields go into the path, the others into the query.</p>")
+                .Append("<noscript><p class=\"px-note\">This form needs JavaScript to put the fields into the path.</p></noscript>");
+            new RequestFormWriter(html, comments, $"f{number}r{++restNumber}").WriteFields(method.Descriptor.InputType);
+            html.Append("<div class=\"px-actions\"><button type=\"submit\">Call</button></div></form>");
+        }
+
+        html.Append("</div>");
     }
 
     /// <summary>

@@ -65,9 +65,25 @@
     return text;
   }
 
-  function request(form, body, accept) {
+  // A REST form's route is its rule's template (docs/rest.md): each {field} or {field=segments} takes the field's value
+  // (one segment percent-encoded whole, several segment by segment), and the field leaves the query.
+  function target(form, body) {
+    if (form.dataset.template !== "true") {
+      return { route: form.dataset.route, body };
+    }
+    const query = new URLSearchParams(body);
+    const route = form.dataset.route.replace(/\{([^}=]+)(=([^}]*))?\}/g, (_, field, __, segments) => {
+      const value = query.get(field) || "";
+      query.delete(field);
+      return segments && segments !== "*" ? value.split("/").map(encodeURIComponent).join("/") : encodeURIComponent(value);
+    });
+    return { route, body: query.toString() };
+  }
+
+  function request(form, formBody, accept) {
     const verb = form.method.toUpperCase();
-    const url = new URL(form.dataset.route, location.href);
+    const { route, body } = target(form, formBody);
+    const url = new URL(route, location.href);
     const init = { method: verb, headers: { Accept: accept } };
     if (verb === "GET") {
       url.search = body;
@@ -117,8 +133,9 @@
 
   function stream(form, panel) {
     panel.source?.close();
-    const url = new URL(form.dataset.route, location.href);
-    url.search = pairs(form).toString();
+    const { route, body } = target(form, pairs(form).toString());
+    const url = new URL(route, location.href);
+    url.search = body;
     panel.curl.textContent = curl(url.href, "GET", "text/event-stream", "").replace("curl -sS", "curl -sSN");
     panel.answer.textContent = "";
     panel.status.textContent = "Streaming…";

@@ -32,6 +32,7 @@ public sealed partial class RestDescriptionTests : IAsyncLifetime
             {
                 app.MapProtoService<LibraryService>();
                 app.MapOpenApi();
+                app.MapProtoHttpExplorer();
             });
         Client = new HttpClient { BaseAddress = new Uri(_app.Urls.First()) };
     }
@@ -108,6 +109,25 @@ public sealed partial class RestDescriptionTests : IAsyncLifetime
         Assert.True(failures.Count == 0, string.Join('\n', failures));
     }
 
+    [Fact]
+    public async Task TheExplorerPageListsEachRestRouteWithAFormForItsGets()
+    {
+        using var request = new HttpRequestMessage(HttpMethod.Get, "/library.proto");
+        request.Headers.TryAddWithoutValidation("Accept", "text/html");
+        using var response = await Client.SendAsync(request);
+        var html = await response.Content.ReadAsStringAsync();
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Contains("<code>GET /v1/{name=shelves/*/books/*}</code>", html);
+        Assert.Contains("<code>GET /v1/books/{name=**}</code>", html);
+        Assert.Contains("<code>PATCH /v1/{book.name=shelves/*/books/*}</code> (body: <code>book</code>)", html);
+        Assert.Contains("<code>REPORT /v1/shelves/{shelf}/report</code>", html);
+        // A GET form per GET route, whose template the script fills: GetShelf, ListBooks, GetBook twice, SearchBooks,
+        // ListBookTitles, GetShelfOfBook, GetCover, WatchShelf.
+        Assert.Equal(9, RestForm().Count(html));
+        Assert.Contains("data-route=\"/v1/shelves/{shelf}:watch\" data-template=\"true\" data-kind=\"server\"", html);
+    }
+
     private static List<string> Parameters(JsonElement operation, string location) =>
         [.. operation.GetProperty("parameters").EnumerateArray().Where(p => p.GetProperty("in").GetString() == location).Select(p => p.GetProperty("name").GetString()!)];
 
@@ -129,6 +149,9 @@ public sealed partial class RestDescriptionTests : IAsyncLifetime
         content.Headers.TryAddWithoutValidation("Content-Type", mediaType == "*/*" ? "application/octet-stream" : mediaType);
         return content;
     }
+
+    [GeneratedRegex("<form class=\"px-form px-rest-form\" method=\"get\"")]
+    private static partial Regex RestForm();
 
     [GeneratedRegex(@"\{[^}]+\}")]
     private static partial Regex PathParameter();
