@@ -75,6 +75,16 @@ public sealed class RestProtoHttpRulesTests(RestServers servers) : IClassFixture
     }
 
     [Fact]
+    public async Task OtherVerbsAre405WithAllowAndAnErrorResult()
+    {
+        using var response = await Client.PostAsync("/v1/shelves/s1/books/b1", new StringContent("{}"));
+
+        Assert.Equal(HttpStatusCode.MethodNotAllowed, response.StatusCode);
+        Assert.Equal(["DELETE", "GET", "PATCH"], response.Content.Headers.Allow.Order(StringComparer.Ordinal));
+        Assert.Equal("UNIMPLEMENTED", (await Wire.ReadErrorAsync(response)).Code);
+    }
+
+    [Fact]
     public async Task UnavailableFormatsAre406()
     {
         using var response = await GetAsync("/v1/shelves/s1", "text/csv");

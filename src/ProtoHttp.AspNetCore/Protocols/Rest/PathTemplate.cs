@@ -45,6 +45,9 @@ internal sealed class PathTemplate
             .Where(i => _parameterNames[i] is not null)
             .Select(i => (_parameterNames[i]!, v.FieldPath, _segments[i].Kind == SegmentKind.Rest)));
 
+    /// <summary>The route pattern without its parameters' names: two templates of one shape match the same paths.</summary>
+    public string Shape => string.Concat(_segments.Select(segment => "/" + segment.Text)) + (Verb is null ? "" : ":" + Verb);
+
     /// <summary>The field paths the path binds, in proto names (<c>book.name</c>).</summary>
     public IEnumerable<string> FieldPaths => _variables.Select(variable => variable.FieldPath);
 

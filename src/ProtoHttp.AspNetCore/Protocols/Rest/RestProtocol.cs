@@ -2,6 +2,7 @@ using System.Text.Json;
 using Google.Protobuf;
 using Google.Protobuf.Reflection;
 using Grpc.Core;
+using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Routing;
 using ProtoHttp.AspNetCore.Framing;
@@ -38,6 +39,7 @@ internal sealed class RestProtocol : CallProtocol
 
         var codecs = settings.Codecs;
         var readable = codecs.AcceptPost.Split(", ");
+        var verbsByPattern = new Dictionary<string, List<string>>(StringComparer.OrdinalIgnoreCase);
         foreach (var method in service.Methods)
         {
             // Rules on client-streaming and bidirectional methods are ignored, as transcoding ignores them: a REST call has one request.
@@ -57,8 +59,32 @@ internal sealed class RestProtocol : CallProtocol
                     Writes = Writes(binding, method.Method.Type, settings),
                 };
                 service.MapMethod(method, route, method.Handler(route), $"REST {rule.Verb} {rule.Template}", new HttpMethodMetadata([rule.Verb]), binding, new RestRouteMetadata(binding));
+                // Patterns that differ only in their parameters' names match the same paths: one 405 endpoint for them all.
+                var shape = binding.Template.Shape;
+                (verbsByPattern.TryGetValue(shape, out var verbs) ? verbs : verbsByPattern[shape] = [route.Pattern]).Add(rule.Verb);
             }
         }
+
+        foreach (var (_, patternAndVerbs) in verbsByPattern)
+        {
+            MapOtherVerbs(service, patternAndVerbs[0], string.Join(", ", patternAndVerbs.Skip(1).Distinct()));
+        }
+    }
+
+    /// <summary>
+    /// A 405 with an ErrorResult and <c>Allow</c> for any other verb at a REST path (routing's own 405 has no body): an
+    /// endpoint at the same pattern for every verb, ordered after the routes, so routing picks it only where no verb matched.
+    /// </summary>
+    private static void MapOtherVerbs(ServiceEndpoints service, string pattern, string allow)
+    {
+        var settings = service.Settings;
+        var builder = service.Endpoints.Map(pattern, context => NativeProtocol.RefuseAsync(
+                context, CallRejectedException.MethodNotAllowed(context.Request.Method, allow), pattern, settings.Logger, settings.Codecs))
+            .WithDisplayName($"REST {pattern} other verbs")
+            .WithMetadata([.. service.ServiceMetadata])
+            .WithMetadata(new EndpointErrorWriter(pattern, settings.Logger, settings.Codecs, NativeProtocol.Instance, errorType: null));
+        builder.Add(endpoint => ((RouteEndpointBuilder)endpoint).Order = 1);
+        service.MethodEndpoints.Add(builder);
     }
 
     private static string[] Writes(RestBinding binding, MethodType kind, CallSettings settings)
