@@ -145,6 +145,36 @@ public sealed class RestProtoHttpRulesTests(RestServers servers) : IClassFixture
         Assert.Equal(HttpStatusCode.OK, own.StatusCode);
     }
 
+    [Fact]
+    public async Task TheServicesAuthorizationAndDeadlinesHoldOnRestRoutes()
+    {
+        await using var app = await RestServers.StartAsync(
+            builder =>
+            {
+                HeaderAuthenticationHandler.AddTo(builder.Services);
+                builder.Services.AddAuthorization();
+                builder.Services.AddProtoHttp();
+            },
+            app => app.MapProtoService<LibraryService>().RequireAuthorization());
+        using var client = new HttpClient { BaseAddress = new Uri(app.Urls.First()) };
+
+        using var anonymous = await client.GetAsync("/v1/shelves/s1");
+        using var signedIn = new HttpRequestMessage(HttpMethod.Get, "/v1/shelves/s1");
+        signedIn.Headers.Add("X-Test-User", "ada");
+        using var answered = await client.SendAsync(signedIn);
+        using var badTimeout = new HttpRequestMessage(HttpMethod.Get, "/v1/shelves/s1");
+        badTimeout.Headers.Add("X-Test-User", "ada");
+        badTimeout.Headers.Add("Connect-Timeout-Ms", "soon");
+        using var refused = await client.SendAsync(badTimeout);
+
+        Assert.Equal(HttpStatusCode.Unauthorized, anonymous.StatusCode);
+        Assert.Equal("UNAUTHENTICATED", (await Wire.ReadErrorAsync(anonymous)).Code);
+        Assert.Equal(HeaderAuthenticationHandler.Challenge, anonymous.Headers.WwwAuthenticate.ToString());
+        Assert.Equal(HttpStatusCode.OK, answered.StatusCode);
+        Assert.Equal(HttpStatusCode.BadRequest, refused.StatusCode);
+        Assert.Contains("Connect-Timeout-Ms", (await Wire.ReadErrorAsync(refused)).ErrorText);
+    }
+
     private async Task<HttpResponseMessage> GetAsync(string target, string accept)
     {
         using var request = new HttpRequestMessage(HttpMethod.Get, target);
