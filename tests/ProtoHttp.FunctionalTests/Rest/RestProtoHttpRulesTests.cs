@@ -175,10 +175,41 @@ public sealed class RestProtoHttpRulesTests(RestServers servers) : IClassFixture
         Assert.Contains("Connect-Timeout-Ms", (await Wire.ReadErrorAsync(refused)).ErrorText);
     }
 
-    private async Task<HttpResponseMessage> GetAsync(string target, string accept)
+    [Fact]
+    public async Task TheOutputCacheStoresEachNegotiatedAnswer()
+    {
+        await using var app = await RestServers.StartAsync(
+            builder =>
+            {
+                builder.Services.AddOutputCache();
+                builder.Services.AddProtoHttp();
+            },
+            app =>
+            {
+                app.UseOutputCache();
+                app.MapProtoService<LibraryService>().CacheOutput();
+            });
+        using var client = new HttpClient { BaseAddress = new Uri(app.Urls.First()) };
+
+        using var first = await SendAsync(client, "/v1/shelves/s1/books?page_size=1", "application/json");
+        using var cached = await SendAsync(client, "/v1/shelves/s1/books?page_size=1", "application/json");
+        using var xml = await SendAsync(client, "/v1/shelves/s1/books?page_size=1", "application/xml");
+        using var otherQuery = await SendAsync(client, "/v1/shelves/s1/books?page_size=2", "application/json");
+
+        Assert.Null(first.Headers.Age);
+        Assert.NotNull(cached.Headers.Age);
+        Assert.Equal(await first.Content.ReadAsStringAsync(), await cached.Content.ReadAsStringAsync());
+        Assert.Equal("application/xml", xml.Content.Headers.ContentType?.MediaType);
+        Assert.Null(xml.Headers.Age);
+        Assert.Equal(2, (await Wire.ReadAsync<ListBooksResponse>(otherQuery)).Books.Count);
+    }
+
+    private static async Task<HttpResponseMessage> SendAsync(HttpClient client, string target, string accept)
     {
         using var request = new HttpRequestMessage(HttpMethod.Get, target);
         request.Headers.Accept.Add(MediaTypeWithQualityHeaderValue.Parse(accept));
-        return await Client.SendAsync(request);
+        return await client.SendAsync(request);
     }
+
+    private Task<HttpResponseMessage> GetAsync(string target, string accept) => SendAsync(Client, target, accept);
 }
