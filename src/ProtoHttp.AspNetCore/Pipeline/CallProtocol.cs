@@ -53,6 +53,22 @@ internal abstract class CallProtocol
         where TRequest : class =>
         EnvelopeStreamReader<TRequest>.Open(call);
 
+    /// <summary>
+    /// Sends the headers the service wrote (<c>ServerCallContext.WriteResponseHeadersAsync</c>): by default as the
+    /// response's headers, which must not have gone out yet.
+    /// </summary>
+    /// <exception cref="InvalidOperationException">The response has started.</exception>
+    public virtual void WriteResponseHeaders(ProtoHttpServerCallContext call, Metadata headers)
+    {
+        var response = call.HttpContext.Response;
+        if (response.HasStarted)
+        {
+            throw new InvalidOperationException("Response headers can only be written once, before the response.");
+        }
+
+        Internal.HeaderMetadata.AddToResponse(headers, response.Headers);
+    }
+
     /// <summary>Reads the one request message of a unary or server-streaming call, and checks its required fields.</summary>
     public abstract ValueTask<IMessage> ReadMessageAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken);
 

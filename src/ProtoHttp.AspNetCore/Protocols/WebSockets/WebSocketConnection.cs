@@ -65,7 +65,15 @@ internal sealed class WebSocketConnection(
     public async Task SendAsync(ReadOnlyMemory<byte> envelope, CancellationToken cancellationToken)
     {
         var socket = await AcceptAsync();
-        await socket.SendAsync(envelope, WebSocketMessageType.Binary, endOfMessage: true, cancellationToken);
+        try
+        {
+            await socket.SendAsync(envelope, WebSocketMessageType.Binary, endOfMessage: true, cancellationToken);
+        }
+        catch (WebSocketException ex)
+        {
+            // As a body write fails when the client is gone: the error funnel knows an IOException after an abort.
+            throw new IOException("The WebSocket closed before the message was sent.", ex);
+        }
     }
 
     /// <summary>Marks the call as ending: a close from the client from here on is its answer to the end, not its leaving.</summary>
@@ -240,12 +248,20 @@ internal sealed class WebSocketConnection(
     /// <summary>The client closed or dropped the socket: after the end that is its answer; before it, the client left.</summary>
     private void Closed()
     {
-        _requests.Writer.TryComplete(new OperationCanceledException("The client closed the WebSocket before the call ended."));
-        if (!_ending)
+        if (_ending)
         {
-            context.Abort();
+            _requests.Writer.TryComplete(ClientLeft());
+            return;
         }
+
+        // The request's token fires after the abort, on another thread; reads fail once it has, so the call's error
+        // funnel sees a client that left (nobody to answer), not a fault of its own.
+        var aborted = context.RequestAborted;
+        context.Abort();
+        aborted.UnsafeRegister(static state => ((WebSocketConnection)state!)._requests.Writer.TryComplete(ClientLeft()), this);
     }
+
+    private static OperationCanceledException ClientLeft() => new("The client closed the WebSocket before the call ended.");
 
     private void Fail(CallRejectedException fault, WebSocketCloseStatus status = WebSocketCloseStatus.NormalClosure)
     {

@@ -105,6 +105,24 @@ internal sealed class WebSocketProtocol : CallProtocol
         return requests;
     }
 
+    /// <summary>
+    /// Before the handshake the service's headers go out with it; after it (the usual case: the request comes over the
+    /// socket) there are no more HTTP headers to send, and they travel in the end envelope's metadata beside the trailers.
+    /// </summary>
+    public override void WriteResponseHeaders(ProtoHttpServerCallContext call, Metadata headers)
+    {
+        if (!call.HttpContext.Response.HasStarted)
+        {
+            base.WriteResponseHeaders(call, headers);
+            return;
+        }
+
+        foreach (var entry in headers)
+        {
+            call.ResponseTrailers.Add(entry);
+        }
+    }
+
     public override ValueTask<IMessage> ReadMessageAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken) =>
         ConnectionOf(call).ReadRequestAsync(cancellationToken);
 

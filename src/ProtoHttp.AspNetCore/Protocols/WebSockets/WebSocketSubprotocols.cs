@@ -55,9 +55,10 @@ internal static class WebSocketSubprotocols
         return null;
     }
 
+    /// <summary>The envelopes of <paramref name="codec"/> as a stream type, named <c>application/protohttp+{name}</c> (its logs and telemetry).</summary>
     private static StreamMediaType TypeOf(MessageCodec codec, string? subprotocol)
     {
-        var name = subprotocol ?? Prefix + codec.Name;
+        var name = "application/" + (subprotocol ?? Prefix + codec.Name).ToLowerInvariant();
         return new StreamMediaType(name, StreamFormat.Envelopes, name, codec);
     }
 }
