@@ -8,6 +8,7 @@ using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Internal.Explorer;
 using ProtoHttp.AspNetCore.Internal.Streaming;
 using ProtoHttp.AspNetCore.Pipeline;
 using ProtoHttp.Streaming;
@@ -23,6 +24,14 @@ namespace ProtoHttp.AspNetCore.Protocols.WebSockets;
 /// </summary>
 internal sealed class WebSocketProtocol : CallProtocol
 {
+    /// <summary>Where the browser module is served (docs/protocol.md section 15), once per application.</summary>
+    public const string ModulePath = "/_protohttp/protohttp.mjs";
+
+    private static readonly Lazy<ExplorerAssets> Module = new(() => ExplorerAssets.FromResource("ProtoHttp.WebSockets.protohttp.mjs", "text/javascript; charset=utf-8"));
+
+    // The module is mapped with the application's first service (one protocol instance per application).
+    private int _moduleMapped;
+
     public override ProtoHttpProtocol Name => ProtoHttpProtocol.WebSocket;
 
     /// <summary>ProtoHttp's own protocol, carried by a WebSocket.</summary>
@@ -37,6 +46,13 @@ internal sealed class WebSocketProtocol : CallProtocol
         var loggerFactory = service.Endpoints.ServiceProvider.GetRequiredService<ILoggerFactory>();
         // AllowedOrigins stays empty: the origin is checked against the endpoint's CORS policy (WebSocketOrigin).
         var handshake = Options.Create(new WebSocketOptions());
+        if (Interlocked.Exchange(ref _moduleMapped, 1) == 0)
+        {
+            service.Endpoints.MapMethods(ModulePath, [HttpMethods.Get, HttpMethods.Head], Module.Value.HandleAsync)
+                .WithDisplayName("ProtoHttp browser module")
+                .WithMetadata(new ExcludeFromDescriptionAttribute());
+        }
+
         foreach (var method in service.Methods)
         {
             var route = new CallRoute
