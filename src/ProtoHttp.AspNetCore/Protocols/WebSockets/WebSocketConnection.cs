@@ -6,7 +6,7 @@ using Google.Protobuf.Reflection;
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
 using ProtoHttp.AspNetCore.Internal;
-using ProtoHttp.AspNetCore.Internal.Streaming;
+using ProtoHttp.AspNetCore.Framing;
 using ProtoHttp.AspNetCore.Pipeline;
 using ProtoHttp.Streaming;
 

@@ -8,8 +8,8 @@ using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 using ProtoHttp.AspNetCore.Internal;
-using ProtoHttp.AspNetCore.Internal.Explorer;
-using ProtoHttp.AspNetCore.Internal.Streaming;
+using ProtoHttp.AspNetCore.Explorer;
+using ProtoHttp.AspNetCore.Framing;
 using ProtoHttp.AspNetCore.Pipeline;
 using ProtoHttp.Streaming;
 

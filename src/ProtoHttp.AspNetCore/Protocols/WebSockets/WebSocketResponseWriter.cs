@@ -1,7 +1,7 @@
 using Google.Protobuf;
 using Microsoft.AspNetCore.Http;
 using ProtoHttp.AspNetCore.Internal;
-using ProtoHttp.AspNetCore.Internal.Streaming;
+using ProtoHttp.AspNetCore.Framing;
 using ProtoHttp.Streaming;
 
 namespace ProtoHttp.AspNetCore.Protocols.WebSockets;

@@ -1,5 +1,6 @@
 using Microsoft.AspNetCore.Http;
 using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Protocols.Connect;
 
 namespace ProtoHttp.AspNetCore.Protocols.WebSockets;
 
