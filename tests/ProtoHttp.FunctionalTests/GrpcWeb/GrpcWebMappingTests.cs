@@ -75,7 +75,7 @@ public sealed class GrpcWebMappingTests
 
         Assert.Equal(tree, answer);
         Assert.StartsWith(answeredBy, endpoint);
-        Assert.Empty(logs.Errors);
+        Assert.Empty(await logs.ErrorsOnceEndedAsync());
     }
 
     [Fact]
