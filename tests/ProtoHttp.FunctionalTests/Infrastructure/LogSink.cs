@@ -42,7 +42,9 @@ public sealed class LogSink : ILoggerProvider
 
             if (DateTime.UtcNow > deadline)
             {
-                throw new TimeoutException($"{started - ended} of the server's {started} requests had not ended after {timeout ?? TimeSpan.FromSeconds(30)}.");
+                throw new TimeoutException(started == 0
+                    ? $"No request's start line reached the log in {timeout ?? TimeSpan.FromSeconds(30)}: the app must log {HostingCategory} at Information to this sink."
+                    : $"{started - ended} of the server's {started} requests had not ended after {timeout ?? TimeSpan.FromSeconds(30)}.");
             }
 
             await Task.Delay(10); // Polls a definite condition: how often, not how long.
