@@ -91,7 +91,8 @@ public sealed class AuthorizationTests(SampleServerFixture fixture) : IClassFixt
 
         // ASP.NET Core's 401, which gRPC-Web clients read as UNAUTHENTICATED (docs/protocol.md section 12).
         Assert.Equal(HttpStatusCode.Unauthorized, anonymous.StatusCode);
-        Assert.DoesNotContain("ContextReply", await anonymous.Content.ReadAsStringAsync(), StringComparison.Ordinal);
+        Assert.Equal(HeaderAuthenticationHandler.Challenge, anonymous.Headers.WwwAuthenticate.ToString());
+        Assert.Empty(await anonymous.Content.ReadAsByteArrayAsync()); // No message frame: the service never ran.
         Assert.Equal(HttpStatusCode.OK, served.StatusCode);
         var (messages, trailers) = GrpcWebWire.Read(
             text ? GrpcWebWire.DecodeText(await served.Content.ReadAsStringAsync()) : await served.Content.ReadAsByteArrayAsync());

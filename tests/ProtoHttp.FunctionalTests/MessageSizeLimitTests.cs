@@ -139,9 +139,14 @@ public sealed class MessageSizeLimitTests(SampleServerFixture fixture) : IClassF
                 Assert.Equal("8", trailers["grpc-status"]);
                 Assert.Equal("The request message is larger than the limit of 65536 bytes.", Uri.UnescapeDataString(trailers["grpc-message"]));
                 break;
-            default:
-                await ErrorTests.AssertErrorAsync(response, HttpStatusCode.RequestEntityTooLarge, "RESOURCE_EXHAUSTED", BodyTooLarge,
-                    way == "xml" ? "application/xml" : "application/json");
+            case "xml":
+                Assert.Equal(HttpStatusCode.RequestEntityTooLarge, response.StatusCode);
+                Assert.Equal("application/xml", response.Content.Headers.ContentType?.MediaType);
+                var xmlError = XDocument.Parse(await response.Content.ReadAsStringAsync()).Root!;
+                Assert.Equal(("RESOURCE_EXHAUSTED", BodyTooLarge), (xmlError.Element("code")?.Value, xmlError.Element("error_text")?.Value));
+                break;
+            default: // JSON, and a form post, whose errors are JSON.
+                await ErrorTests.AssertErrorAsync(response, HttpStatusCode.RequestEntityTooLarge, "RESOURCE_EXHAUSTED", BodyTooLarge);
                 break;
         }
     }
