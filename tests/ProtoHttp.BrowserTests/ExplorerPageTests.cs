@@ -26,7 +26,7 @@ public sealed class ExplorerPageTests
     private ChromeDriver Driver => _session.Driver;
 
     [BrowserFact]
-    public void TheIndexListsTheServicesOfBothSampleFiles()
+    public async Task TheIndexListsTheServicesOfBothSampleFiles()
     {
         SetJavaScript(enabled: true);
         Driver.Navigate().GoToUrl(_session.Site.Url("/protohttp"));
@@ -46,7 +46,7 @@ public sealed class ExplorerPageTests
     }
 
     [BrowserFact]
-    public void TheSearchFormWithoutJavaScriptShowsChaiInTheXmlAnswer()
+    public async Task TheSearchFormWithoutJavaScriptShowsChaiInTheXmlAnswer()
     {
         _session.WithoutJavaScript(() =>
         {
@@ -87,7 +87,7 @@ public sealed class ExplorerPageTests
     }
 
     [BrowserFact]
-    public void TheFormatSwitchShowsXmlAndProtobufAsHexWithItsDecoding()
+    public async Task TheFormatSwitchShowsXmlAndProtobufAsHexWithItsDecoding()
     {
         SetJavaScript(enabled: true);
         Driver.Navigate().GoToUrl(_session.Site.Url("/ProtoService.proto"));
@@ -111,7 +111,7 @@ public sealed class ExplorerPageTests
     }
 
     [BrowserFact]
-    public void OnNorthwindTheRepeatedRowsOfAGetFormPostWithoutJavaScript()
+    public async Task OnNorthwindTheRepeatedRowsOfAGetFormPostWithoutJavaScript()
     {
         _session.WithoutJavaScript(() =>
         {
@@ -134,7 +134,7 @@ public sealed class ExplorerPageTests
     }
 
     [BrowserFact]
-    public void OnNorthwindANestedDateRangeAndAnAddedRowPostWithJavaScript()
+    public async Task OnNorthwindANestedDateRangeAndAnAddedRowPostWithJavaScript()
     {
         SetJavaScript(enabled: true);
         Driver.Navigate().GoToUrl(_session.Site.Url("/Northwind.proto"));
@@ -161,7 +161,7 @@ public sealed class ExplorerPageTests
     }
 
     [BrowserFact]
-    public void AServerStreamShowsItsMessagesThroughEventSource()
+    public async Task AServerStreamShowsItsMessagesThroughEventSource()
     {
         SetJavaScript(enabled: true);
         Driver.Navigate().GoToUrl(_session.Site.Url("/NorthwindStreams.proto"));

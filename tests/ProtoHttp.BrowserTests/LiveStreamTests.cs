@@ -20,7 +20,7 @@ public sealed class LiveStreamTests
     private ChromeDriver Driver => _session.Driver;
 
     [BrowserFact]
-    public void ThePriceFeedShowsTicksAsTheyArriveUntilStopped()
+    public async Task ThePriceFeedShowsTicksAsTheyArriveUntilStopped()
     {
         OpenPage();
 

@@ -29,7 +29,7 @@ public sealed class SearchPageTests
     private ChromeDriver Driver => _session.Driver;
 
     [BrowserFact]
-    public void TheAddressBarShowsTheSearchAsAnXmlDocument()
+    public async Task TheAddressBarShowsTheSearchAsAnXmlDocument()
     {
         SetJavaScript(enabled: true);
 
@@ -45,7 +45,7 @@ public sealed class SearchPageTests
     }
 
     [BrowserFact]
-    public void TheGetFormWorksWithoutJavaScript()
+    public async Task TheGetFormWorksWithoutJavaScript()
     {
         SetJavaScript(enabled: false);
         OpenSearchPage();
@@ -64,7 +64,7 @@ public sealed class SearchPageTests
     }
 
     [BrowserFact]
-    public void ThePostFormWorksWithoutJavaScript()
+    public async Task ThePostFormWorksWithoutJavaScript()
     {
         SetJavaScript(enabled: false);
         OpenSearchPage();
@@ -134,7 +134,7 @@ public sealed class SearchPageTests
     }
 
     [BrowserFact]
-    public void TheProtoLinkShowsTheProtoText()
+    public async Task TheProtoLinkShowsTheProtoText()
     {
         SetJavaScript(enabled: true);
         OpenSearchPage();
