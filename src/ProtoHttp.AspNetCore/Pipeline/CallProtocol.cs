@@ -38,9 +38,9 @@ internal abstract class CallProtocol
     /// <exception cref="Internal.CallRejectedException">The request is not such a call (405, 406, 415, 505...).</exception>
     public abstract void Accept(ProtoHttpServerCallContext call);
 
-    /// <summary>The timeout the request asks for, or <see langword="null"/> for none.</summary>
+    /// <summary>The timeout the request asks for, in the protocol's own header, or <see langword="null"/> for none.</summary>
     /// <exception cref="Internal.CallRejectedException">The header is malformed (400).</exception>
-    public virtual TimeSpan? ReadTimeout(HttpRequest request) => Protocols.Connect.ConnectTimeout.Parse(request.Headers[Protocols.Connect.ConnectTimeout.HeaderName]);
+    public abstract TimeSpan? ReadTimeout(HttpRequest request);
 
     /// <summary>Reads the one request message of a unary or server-streaming call, and checks its required fields.</summary>
     public abstract ValueTask<IMessage> ReadMessageAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken);

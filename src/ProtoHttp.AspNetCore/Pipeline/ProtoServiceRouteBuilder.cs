@@ -8,7 +8,6 @@ using Microsoft.Extensions.Options;
 using ProtoHttp.AspNetCore.Caching;
 using ProtoHttp.AspNetCore.Internal;
 using ProtoHttp.AspNetCore.Invocation;
-using ProtoHttp.AspNetCore.Protocols.Native;
 
 namespace ProtoHttp.AspNetCore.Pipeline;
 
@@ -52,7 +51,7 @@ internal sealed class ProtoServiceRouteBuilder(IEnumerable<CallProtocol> protoco
         }
 
         var prefix = NormalizePrefix(pathPrefix ?? "/" + service.FileName);
-        var protoSource = new Lazy<byte[]?>(() => ProtoFileHandler.TryLoad(service.FileName, typeof(TService).Assembly, service.BindType.Assembly));
+        var protoSource = new Lazy<byte[]?>(() => ProtoSourceResource.TryLoad(service.FileName, typeof(TService).Assembly, service.BindType.Assembly));
         var mapping = new ServiceEndpoints(endpoints, typeof(TService), service, settings, prefix, binder.Methods, serviceMetadata, protoSource);
         foreach (var protocol in _protocols)
         {

@@ -41,6 +41,8 @@ internal sealed class DescribedOnlyProtocol : CallProtocol
         }
     }
 
+    public override TimeSpan? ReadTimeout(HttpRequest request) => throw new NotSupportedException();
+
     public override void Accept(ProtoHttpServerCallContext call) => throw new NotSupportedException();
 
     public override ValueTask<IMessage> ReadMessageAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken) => throw new NotSupportedException();

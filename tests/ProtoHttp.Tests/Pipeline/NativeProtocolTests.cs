@@ -62,7 +62,7 @@ public class NativeProtocolTests
         var refused = Assert.Throws<AspNetCore.Internal.CallRejectedException>(() => NativeProtocol.Instance.Accept(call));
 
         Assert.Equal(StatusCodes.Status406NotAcceptable, refused.HttpStatus);
-        Assert.True(refused.InJson);
+        Assert.True(refused.NoAcceptedFormat);
         Assert.Null(call.ResponseType);
     }
 
@@ -72,7 +72,7 @@ public class NativeProtocolTests
         var http = _harness.Request("POST", "application/json", "{}"u8.ToArray());
         http.Request.Headers.Accept = "application/x-ndjson";
         var events = _harness.Settings.Streams.Events;
-        var call = Call(http, "Repeat", route => route with { ForcedStream = events });
+        var call = Call(http, "Repeat", route => ((NativeRoute)route) with { ForcedStream = events });
 
         NativeProtocol.Instance.Accept(call);
 
@@ -102,7 +102,7 @@ public class NativeProtocolTests
         var refused = Assert.Throws<AspNetCore.Internal.CallRejectedException>(() => NativeProtocol.Instance.Accept(call));
 
         Assert.Equal(StatusCodes.Status406NotAcceptable, refused.HttpStatus);
-        Assert.True(refused.InJson);
+        Assert.True(refused.NoAcceptedFormat);
     }
 
     [Fact]

@@ -195,6 +195,8 @@ public class ServerCallHandlerTests
 
         public override void MapEndpoints(ServiceEndpoints service) => throw new NotSupportedException();
 
+        public override TimeSpan? ReadTimeout(HttpRequest request) => _native.ReadTimeout(request);
+
         public override void Accept(ProtoHttpServerCallContext call) => _native.Accept(call);
 
         public override ValueTask<IMessage> ReadMessageAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken) =>

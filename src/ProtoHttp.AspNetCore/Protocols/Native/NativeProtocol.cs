@@ -10,6 +10,7 @@ using ProtoHttp.AspNetCore.Framing;
 using ProtoHttp.AspNetCore.Internal;
 using ProtoHttp.AspNetCore.Negotiation;
 using ProtoHttp.AspNetCore.Pipeline;
+using ProtoHttp.AspNetCore.Protocols.Connect;
 using ProtoHttp.Streaming;
 
 namespace ProtoHttp.AspNetCore.Protocols.Native;
@@ -32,6 +33,9 @@ internal sealed class NativeProtocol : CallProtocol
 
     public override ProtoHttpProtocol Name => ProtoHttpProtocol.ProtoHttp;
 
+    /// <summary><c>Connect-Timeout-Ms</c>: ProtoHttp's own protocol takes Connect's header (docs/protocol.md section 6).</summary>
+    public override TimeSpan? ReadTimeout(HttpRequest request) => ConnectTimeout.Parse(request.Headers[ConnectTimeout.HeaderName]);
+
     /// <summary>OpenTelemetry has no name for ProtoHttp's own protocol.</summary>
     public override string TelemetrySystem => "protohttp";
 
@@ -52,14 +56,14 @@ internal sealed class NativeProtocol : CallProtocol
             var descriptor = method.Descriptor;
             var allowsGet = GetVerbPolicy.Allows(descriptor, settings.RestrictGet);
             var routes = method.Method.Type == MethodType.Unary
-                ? unarySuffixes.Select(s => new CallRoute
+                ? unarySuffixes.Select(s => new NativeRoute
                 {
                     Protocol = this, Method = method.Method, Descriptor = descriptor, Settings = settings, ProtoSource = service.ProtoSource,
                     Pattern = $"{service.Prefix}/{method.Name}{s.Suffix}", Suffix = s.Suffix, AllowsGet = allowsGet,
                     ForcedType = s.Type, ErrorType = s.Type,
                     Reads = readable, Writes = s.Type is { } type ? [type.MediaType] : [.. codecs.Writable.Select(t => t.MediaType)],
                 })
-                : streamSuffixes.Select(s => new CallRoute
+                : streamSuffixes.Select(s => new NativeRoute
                 {
                     Protocol = this, Method = method.Method, Descriptor = descriptor, Settings = settings, ProtoSource = service.ProtoSource,
                     Pattern = $"{service.Prefix}/{method.Name}{s.Suffix}", Suffix = s.Suffix, AllowsGet = allowsGet,
@@ -68,7 +72,7 @@ internal sealed class NativeProtocol : CallProtocol
                     Reads = descriptor.IsClientStreaming ? envelopeTypes : [.. readable, .. envelopeTypes],
                     Writes = s.Type is { } type2 ? [type2.ContentType] : s.WithoutStream ? [] : streamTypes,
                 });
-            foreach (var route in routes)
+            foreach (CallRoute route in routes)
             {
                 var handler = method.Handler(route);
                 var tail = $"/{method.Name}{route.Suffix}";
@@ -188,7 +192,7 @@ internal sealed class NativeProtocol : CallProtocol
             HeaderMetadata.AddToResponse(trailers, response.Headers);
         }
 
-        var type = failure.InJson ? codecs.Canonical(MessageFormat.Json) : errorType ?? ErrorFormat.Choose(context.Request, codecs);
+        var type = failure.NoAcceptedFormat ? codecs.Canonical(MessageFormat.Json) : errorType ?? ErrorFormat.Choose(context.Request, codecs);
         var text = failure.Text;
         if (ReferenceEquals(type.Codec, codecs.Reader(MessageFormat.Xml)))
         {
@@ -220,7 +224,7 @@ internal sealed class NativeProtocol : CallProtocol
         }
 
         var (reader, own) = isGet ? MessageRequestReader.ForQuery(codecs) : MessageRequestReader.ForBody(request, codecs);
-        var responseType = route.ForcedType ?? AcceptNegotiator.Negotiate(codecs, request.Headers.Accept, own);
+        var responseType = ((NativeRoute)route).ForcedType ?? AcceptNegotiator.Negotiate(codecs, request.Headers.Accept, own);
         if (responseType is null)
         {
             throw CallRejectedException.NotAcceptable(codecs);
@@ -287,7 +291,8 @@ internal sealed class NativeProtocol : CallProtocol
 
     private static void AcceptStream(ProtoHttpServerCallContext call, MessageCodec? reader, StreamMediaType own)
     {
-        var route = call.Route;
+        // Every route of this protocol is a NativeRoute: MapEndpoints makes them.
+        var route = (NativeRoute)call.Route;
         var streams = route.Settings.Streams;
         if (route.SuffixWithoutStream is { } suffix)
         {
@@ -301,7 +306,7 @@ internal sealed class NativeProtocol : CallProtocol
             throw new CallRejectedException(StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument,
                 $"None of the media types in the Accept header is a stream format; a streaming method answers {streams.WritableList}.")
             {
-                InJson = true,
+                NoAcceptedFormat = true,
             };
         }
 

@@ -37,32 +37,11 @@ internal sealed class ProtoFileHandler(
     /// </summary>
     /// <exception cref="InvalidOperationException">The .proto is not embedded; the message says how to embed it.</exception>
     public static byte[] Load(string fileName, params Assembly[] assemblies) =>
-        TryLoad(fileName, assemblies)
+        ProtoSourceResource.TryLoad(fileName, assemblies)
         ?? throw new InvalidOperationException(
             $"ProtoHttp serves {fileName} at GET /{fileName}, but it is not embedded in {assemblies[0].GetName().Name}. " +
             $"Add <EmbeddedResource Include=\"path/to/{fileName}\" LogicalName=\"{fileName}\" /> to the project, " +
             "or set ProtoHttpOptions.ServeProtoFile = false.");
-
-    /// <summary>The file's text from the first of <paramref name="assemblies"/> that embeds it, or null when none does.</summary>
-    public static byte[]? TryLoad(string fileName, params Assembly[] assemblies)
-    {
-        foreach (var assembly in assemblies.Distinct())
-        {
-            var resource = assembly.GetManifestResourceNames()
-                .FirstOrDefault(name => name == fileName || name.EndsWith("." + fileName, StringComparison.Ordinal));
-            if (resource is null)
-            {
-                continue;
-            }
-
-            using var stream = assembly.GetManifestResourceStream(resource)!;
-            using var copy = new MemoryStream();
-            stream.CopyTo(copy);
-            return copy.ToArray();
-        }
-
-        return null;
-    }
 
     public async Task HandleAsync(HttpContext context)
     {
