@@ -14,8 +14,11 @@ namespace ProtoHttp.AspNetCore.Pipeline;
 /// </summary>
 internal abstract class CallProtocol
 {
-    /// <summary>What the endpoints' <see cref="ProtoHttpMethodMetadata.Protocol"/> says they answer.</summary>
-    public abstract ProtoHttpProtocol Name { get; }
+    /// <summary>
+    /// The protocol's name (<see cref="ProtocolNames"/> for the built-in ones): what the endpoints'
+    /// <see cref="ProtoHttpMethodMetadata.Protocol"/> says they answer, and what <see cref="ProtoHttpOptions.DisabledProtocols"/> turns off.
+    /// </summary>
+    public abstract string Name { get; }
 
     /// <summary>The <c>rpc.system</c> of the calls' telemetry.</summary>
     public abstract string TelemetrySystem { get; }

@@ -31,8 +31,8 @@ internal sealed class InvokerSettings
         Services = clientService is null ? [.. options.Services] : [.. options.Services, clientService];
 
         // An Any in JSON names its type: those of the named services' files (and their imports) and the well-known ones.
-        var codecs = new MessageCodecs(ResponseFormatOptions.WithAnyTypesOf(Services.Select(service => service.File)));
-        Protocol = ClientWireProtocol.For(options.Protocol, codecs, options.Format);
+        var codecs = new MessageCodecs(ResponseFormatOptions.WithAnyTypesOf(Services.Select(service => service.File)), options.Codecs);
+        Protocol = ClientWireProtocol.For(options.Protocol, codecs, options.Codec);
         MaxResponseSize = options.MaxResponseSize;
     }
 

@@ -24,10 +24,10 @@ internal sealed class RelabeledProtocol : CallProtocol
 
     public const string TimeoutHeader = "Relabeled-Timeout-Ms";
 
-    // A protocol ProtoHttp does not know by name: no value of the enum stands for it.
-    public const ProtoHttpProtocol Protocol = (ProtoHttpProtocol)43;
+    // A protocol ProtoHttp does not know: its name is its own.
+    public const string Protocol = "Relabeled";
 
-    public override ProtoHttpProtocol Name => Protocol;
+    public override string Name => Protocol;
 
     public override string TelemetrySystem => RpcSystem;
 
@@ -100,5 +100,5 @@ internal sealed class RelabeledProtocol : CallProtocol
         ResponseWriter.WriteAsync(context.Response, failure.HttpStatus,
             new ErrorResult { Code = StatusMapping.ToCodeName(failure.Code), ErrorText = failure.Text }, Json(codecs));
 
-    private static WritableMediaType Json(MessageCodecs codecs) => codecs.Canonical(MessageFormat.Json);
+    private static WritableMediaType Json(MessageCodecs codecs) => codecs.Canonical(CodecNames.Json);
 }

@@ -24,9 +24,9 @@ public class FormBinderTests
     public void AQueryStringBuiltFromAFlatMessageBindsToTheSameMessageAsItsJson(string sample)
     {
         var message = AllTypesSamples.All[sample];
-        var fromJson = CodecHelpers.Read(MessageFormat.Json, CodecHelpers.Write(MessageFormat.Json, message), message.Descriptor);
+        var fromJson = CodecHelpers.Read(CodecNames.Json, CodecHelpers.Write(CodecNames.Json, message), message.Descriptor);
         var query = QueryString(message);
-        Assert.Equal(fromJson, CodecHelpers.Read(MessageFormat.Form, query, message.Descriptor));
+        Assert.Equal(fromJson, CodecHelpers.Read(CodecNames.Form, query, message.Descriptor));
     }
 
     [Fact]
@@ -93,7 +93,7 @@ public class FormBinderTests
     public void UnknownKeysAreIgnoredWhenTheOptionsSaySo()
     {
         var codecs = new MessageCodecs(FormatOptions.Default with { IgnoreUnknownFields = true });
-        var request = (SearchRequest)CodecHelpers.Read(MessageFormat.Form, "unknown=1&query=q&nested.unknown=2", SearchRequest.Descriptor, codecs);
+        var request = (SearchRequest)CodecHelpers.Read(CodecNames.Form, "unknown=1&query=q&nested.unknown=2", SearchRequest.Descriptor, codecs);
         Assert.Equal("q", request.Query);
     }
 
@@ -154,11 +154,11 @@ public class FormBinderTests
     }
 
     private static T Bind<T>(string query)
-        where T : IMessage<T>, new() => CodecHelpers.Read<T>(MessageFormat.Form, query);
+        where T : IMessage<T>, new() => CodecHelpers.Read<T>(CodecNames.Form, query);
 
     private static void AssertFails(string query, MessageDescriptor descriptor, string expected)
     {
-        var ex = CodecHelpers.ReadFails(MessageFormat.Form, query, descriptor);
+        var ex = CodecHelpers.ReadFails(CodecNames.Form, query, descriptor);
         Assert.Contains(expected, ex.Message, StringComparison.Ordinal);
     }
 

@@ -21,8 +21,8 @@ public class NativeProtocolTests
         NativeProtocol.Instance.Accept(call);
 
         var codecs = _harness.Settings.Codecs;
-        Assert.Same(codecs.Codec(MessageFormat.Xml), call.RequestReader);
-        Assert.Same(codecs.Codec(MessageFormat.Json), call.ResponseType!.Codec);
+        Assert.Same(codecs.Codec(CodecNames.Xml), call.RequestReader);
+        Assert.Same(codecs.Codec(CodecNames.Json), call.ResponseType!.Codec);
         Assert.Same(call.ResponseType, call.ErrorType);
     }
 
@@ -47,8 +47,8 @@ public class NativeProtocolTests
 
         Assert.Same(first.Format, again.Format);
         Assert.NotSame(first.Format, other.Format);
-        Assert.Same(_harness.Settings.Codecs.Codec(MessageFormat.Json), other.RequestReader);
-        Assert.Same(_harness.Settings.Codecs.Codec(MessageFormat.Json), other.ResponseType!.Codec);
+        Assert.Same(_harness.Settings.Codecs.Codec(CodecNames.Json), other.RequestReader);
+        Assert.Same(_harness.Settings.Codecs.Codec(CodecNames.Json), other.ResponseType!.Codec);
         Assert.Same(MessageCodecs.Protobuf, again.ResponseType!.Codec);
     }
 
@@ -124,7 +124,7 @@ public class NativeProtocolTests
         var trailers = new Metadata { { "why", "closed" } };
 
         await NativeProtocol.Instance.WriteErrorAsync(http, new CallFailure(409, StatusCode.Aborted, "Try again.", Trailers: trailers),
-            _harness.Settings.Codecs.Canonical(MessageFormat.Xml), _harness.Settings.Codecs);
+            _harness.Settings.Codecs.Canonical(CodecNames.Xml), _harness.Settings.Codecs);
 
         Assert.Equal(409, http.Response.StatusCode);
         Assert.Equal("Accept", http.Response.Headers.Vary);

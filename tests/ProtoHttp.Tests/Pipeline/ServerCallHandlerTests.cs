@@ -187,7 +187,7 @@ public class ServerCallHandlerTests
     {
         private readonly NativeProtocol _native = NativeProtocol.Instance;
 
-        public override AspNetCore.ProtoHttpProtocol Name => _native.Name;
+        public override string Name => _native.Name;
 
         public override string TelemetrySystem => _native.TelemetrySystem;
 

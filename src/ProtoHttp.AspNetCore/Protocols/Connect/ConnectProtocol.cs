@@ -19,7 +19,7 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
 {
     private static readonly EnvelopeRules ConnectEnvelopes = new(StatusCode.Unimplemented, StatusCode.Internal);
 
-    public override ProtoHttpProtocol Name => ProtoHttpProtocol.Connect;
+    public override string Name => ProtocolNames.Connect;
 
     /// <summary>As OpenTelemetry names Connect.</summary>
     public override string TelemetrySystem => "connect_rpc";
@@ -35,7 +35,7 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
     {
         var settings = service.Settings;
         // A service mapped at several prefixes has its Connect paths once, with the first mapping's conventions.
-        if (!settings.Options.EnableConnect || !claims.TryClaim(service.Service.Descriptor.FullName))
+        if (!claims.TryClaim(service.Service.Descriptor.FullName))
         {
             return;
         }

@@ -31,7 +31,7 @@ internal sealed class NativeProtocol : CallProtocol
     public static NativeProtocol Instance { get; } = new();
 
 
-    public override ProtoHttpProtocol Name => ProtoHttpProtocol.ProtoHttp;
+    public override string Name => ProtocolNames.ProtoHttp;
 
     /// <summary><c>Connect-Timeout-Ms</c>: ProtoHttp's own protocol takes Connect's header (docs/protocol.md section 6).</summary>
     public override TimeSpan? ReadTimeout(HttpRequest request) => ConnectTimeout.Parse(request.Headers[ConnectTimeout.HeaderName]);
@@ -47,7 +47,7 @@ internal sealed class NativeProtocol : CallProtocol
         var codecs = settings.Codecs;
         var unknown = new UnknownMethodHandler(settings.Codecs, settings.Logger);
         var readable = codecs.AcceptPost.Split(", ");
-        string[] envelopeTypes = [.. codecs.All.Where(codec => codec.IsConnectCodec).Select(codec => settings.Streams.Envelopes(codec).ContentType)];
+        string[] envelopeTypes = [.. codecs.All.Where(codec => codec.CanBeEnveloped).Select(codec => settings.Streams.Envelopes(codec).ContentType)];
         string[] streamTypes = [StreamMediaTypes.EventStream, StreamMediaTypes.Ndjson, .. envelopeTypes];
         var unarySuffixes = UnarySuffixes(codecs);
         var streamSuffixes = StreamSuffixes(settings);
@@ -117,7 +117,7 @@ internal sealed class NativeProtocol : CallProtocol
     /// </summary>
     private static (string Suffix, StreamMediaType? Type, bool WithoutStream)[] StreamSuffixes(CallSettings settings)
     {
-        var json = settings.Codecs.Codec(MessageFormat.Json);
+        var json = settings.Codecs.Codec(CodecNames.Json);
         return
         [
             ("", null, false),
@@ -125,7 +125,7 @@ internal sealed class NativeProtocol : CallProtocol
             (".ndjson", settings.Streams.Lines, false),
             .. settings.Codecs.All.Where(codec => codec is { CanWrite: true, Suffix: not null }).Select(codec =>
                 codec == json ? (codec.Suffix!, settings.Streams.Lines, false)
-                : codec.IsConnectCodec ? (codec.Suffix!, settings.Streams.Envelopes(codec), false)
+                : codec.CanBeEnveloped ? (codec.Suffix!, settings.Streams.Envelopes(codec), false)
                 : (codec.Suffix!, (StreamMediaType?)null, true)),
         ];
     }
@@ -192,9 +192,9 @@ internal sealed class NativeProtocol : CallProtocol
             HeaderMetadata.AddToResponse(trailers, response.Headers);
         }
 
-        var type = failure.NoAcceptedFormat ? codecs.Canonical(MessageFormat.Json) : errorType ?? ErrorFormat.Choose(context.Request, codecs);
+        var type = failure.NoAcceptedFormat ? codecs.Canonical(CodecNames.Json) : errorType ?? ErrorFormat.Choose(context.Request, codecs);
         var text = failure.Text;
-        if (ReferenceEquals(type.Codec, codecs.Reader(MessageFormat.Xml)))
+        if (ReferenceEquals(type.Codec, codecs.Find(CodecNames.Xml)))
         {
             // A detail or a quoted input may hold what XML cannot carry (a NUL, a bell); the error keeps the format the
             // client asked for, as every other answer does, with U+FFFD in those places.
@@ -265,7 +265,7 @@ internal sealed class NativeProtocol : CallProtocol
 
         // A body in a Connect codec asks for that codec's envelopes; any other, for lines.
         var (reader, own) = MessageRequestReader.ForBody(request, codecs);
-        AcceptStream(call, reader, own.IsConnectCodec && own != streams.Lines.Codec ? streams.Envelopes(own) : streams.Lines);
+        AcceptStream(call, reader, own.CanBeEnveloped && own != streams.Lines.Codec ? streams.Envelopes(own) : streams.Lines);
     }
 
     /// <summary>The request of a client-streaming or bidirectional call: POST with a body of envelopes, read for as long as the call lasts.</summary>

@@ -65,8 +65,8 @@ internal sealed class ProtoFileHandler(
 
         var (body, type) = view switch
         {
-            View.Protobuf => (_descriptors.Value.Protobuf, codecs.Canonical(MessageFormat.Protobuf).ContentType),
-            View.Json => (_descriptors.Value.Json, codecs.Canonical(MessageFormat.Json).ContentType),
+            View.Protobuf => (_descriptors.Value.Protobuf, codecs.Canonical(CodecNames.Protobuf).ContentType),
+            View.Json => (_descriptors.Value.Json, codecs.Canonical(CodecNames.Json).ContentType),
             _ => (source, ProtoSourceType),
         };
         if (conditionalGet.NotModified(context, type, body))
@@ -112,7 +112,7 @@ internal sealed class ProtoFileHandler(
         var match = codecs.MatchContentType(best.MediaType.ToString());
         return match.Status != ContentTypeStatus.Readable ? View.Source
             : match.Codec == MessageCodecs.Protobuf ? View.Protobuf
-            : match.Codec == codecs.Codec(MessageFormat.Json) ? View.Json
+            : match.Codec == codecs.Codec(CodecNames.Json) ? View.Json
             : View.Source;
     }
 
