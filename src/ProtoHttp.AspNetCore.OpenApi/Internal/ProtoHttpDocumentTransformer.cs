@@ -53,9 +53,9 @@ internal sealed class ProtoHttpDocumentTransformer : IOpenApiDocumentTransformer
             // its parameters and errors are spelled.
             var operations = method.Protocol switch
             {
-                ProtoHttpProtocol.ProtoHttp => native.For(method, [.. suffixRoutes[(method.Protocol, path)]], text),
-                ProtoHttpProtocol.Connect => connect.For(method, text),
-                ProtoHttpProtocol.Rest when endpoint.Metadata.GetMetadata<Protocols.Rest.RestRouteMetadata>() is { } binding => rest.For(method, binding, text),
+                ProtocolNames.ProtoHttp => native.For(method, [.. suffixRoutes[(method.Protocol, path)]], text),
+                ProtocolNames.Connect => connect.For(method, text),
+                _ when endpoint.Metadata.GetMetadata<RestRouteMetadata>() is { } binding => rest.For(method, binding, text),
                 _ => other.For(method, text),
             };
 

@@ -2,7 +2,6 @@ using Google.Protobuf.Reflection;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Metadata;
 using Microsoft.AspNetCore.Routing;
-using ProtoHttp.AspNetCore.Protocols.Rest;
 
 namespace ProtoHttp.AspNetCore.Explorer;
 
@@ -39,9 +38,9 @@ internal sealed record ExplorerMethod(Endpoint Endpoint, ProtoHttpMethodMetadata
             .Select(endpoint => (Endpoint: endpoint, Metadata: endpoint.Metadata.GetMetadata<ProtoHttpMethodMetadata>()!, Route: "/" + endpoint.RoutePattern.RawText!.TrimStart('/')))
             .Where(e => e.Metadata is not null && e.Endpoint.Metadata.GetMetadata<IExcludeFromDescriptionMetadata>() is not { ExcludeFromDescription: true })
             .ToList();
-        var described = all.Where(e => e.Metadata.Protocol == ProtoHttpProtocol.ProtoHttp).ToList();
+        var described = all.Where(e => e.Metadata.Protocol == ProtocolNames.ProtoHttp).ToList();
         var restRoutes = all
-            .Where(e => e.Metadata.Protocol == ProtoHttpProtocol.Rest && e.Endpoint.Metadata.GetMetadata<RestRouteMetadata>() is not null)
+            .Where(e => e.Endpoint.Metadata.GetMetadata<RestRouteMetadata>() is not null)
             .ToLookup(e => e.Metadata.Method, e => (e.Endpoint.Metadata.GetMetadata<RestRouteMetadata>()!, e.Metadata));
         var suffixRoutes = described
             .Where(e => e.Metadata.FormatSuffix.Length > 0)

@@ -134,7 +134,7 @@ public sealed class RestProtoHttpRulesTests(RestServers servers) : IClassFixture
     public async Task TheOptionTurnsTheRoutesOff()
     {
         await using var app = await RestServers.StartAsync(
-            builder => builder.Services.AddProtoHttp(options => options.RestRoutes = false),
+            builder => builder.Services.AddProtoHttp(options => options.DisabledProtocols.Add(ProtocolNames.Rest)),
             app => app.MapProtoService<LibraryService>());
         using var client = new HttpClient { BaseAddress = new Uri(app.Urls.First()) };
 

@@ -22,7 +22,7 @@ namespace ProtoHttp.AspNetCore.Protocols.Rest;
 /// </summary>
 internal sealed class RestProtocol : CallProtocol
 {
-    public override ProtoHttpProtocol Name => ProtoHttpProtocol.Rest;
+    public override string Name => ProtocolNames.Rest;
 
     /// <summary>OpenTelemetry has no name for REST calls of an RPC service; they are ProtoHttp's own.</summary>
     public override string TelemetrySystem => "protohttp";
@@ -32,11 +32,6 @@ internal sealed class RestProtocol : CallProtocol
     public override void MapEndpoints(ServiceEndpoints service)
     {
         var settings = service.Settings;
-        if (!settings.Options.RestRoutes)
-        {
-            return;
-        }
-
         var codecs = settings.Codecs;
         var readable = codecs.AcceptPost.Split(", ");
         var verbsByPattern = new Dictionary<string, List<string>>(StringComparer.OrdinalIgnoreCase);
@@ -58,7 +53,7 @@ internal sealed class RestProtocol : CallProtocol
                     Reads = binding.RequestIsHttpBody || binding.BodyField is { } field && RestBinding.IsHttpBody(field.MessageType) ? ["*/*"] : binding.HasBody ? readable : [],
                     Writes = Writes(binding, method.Method.Type, settings),
                 };
-                service.MapMethod(method, route, method.Handler(route), $"REST {rule.Verb} {rule.Template}", new HttpMethodMetadata([rule.Verb]), binding, new RestRouteMetadata(binding));
+                service.MapMethod(method, route, method.Handler(route), $"REST {rule.Verb} {rule.Template}", new HttpMethodMetadata([rule.Verb]), binding, Describe(binding));
                 // Patterns that differ only in their parameters' names match the same paths: one 405 endpoint for them all.
                 var shape = binding.Template.Shape;
                 (verbsByPattern.TryGetValue(shape, out var verbs) ? verbs : verbsByPattern[shape] = [route.Pattern]).Add(rule.Verb);
@@ -87,6 +82,10 @@ internal sealed class RestProtocol : CallProtocol
         service.MethodEndpoints.Add(builder);
     }
 
+    private static RestRouteMetadata Describe(RestBinding binding) => new(
+        binding.Rule.Verb, binding.Rule.Template, binding.Rule.Body, binding.Rule.ResponseBody,
+        binding.Template.Parameters.ToDictionary(p => p.Parameter, p => p.FieldPath), [.. binding.Template.FieldPaths]);
+
     private static string[] Writes(RestBinding binding, MethodType kind, CallSettings settings)
     {
         if (binding.AnswerIsHttpBody)
@@ -98,11 +97,11 @@ internal sealed class RestProtocol : CallProtocol
         {
             var codecs = settings.Codecs;
             return [.. new[] { settings.Streams.Lines, settings.Streams.Events }.Select(type => type.ContentType),
-                .. codecs.All.Where(codec => codec.IsConnectCodec).Select(codec => settings.Streams.Envelopes(codec).ContentType).Distinct()];
+                .. codecs.All.Where(codec => codec.CanBeEnveloped).Select(codec => settings.Streams.Envelopes(codec).ContentType).Distinct()];
         }
 
         return binding.ResponseField is { FieldType: not FieldType.Message } or { IsRepeated: true }
-            ? [settings.Codecs.Canonical(MessageFormat.Json).MediaType]
+            ? [settings.Codecs.Canonical(CodecNames.Json).MediaType]
             : [.. settings.Codecs.Writable.Select(type => type.MediaType)];
     }
 
@@ -116,7 +115,7 @@ internal sealed class RestProtocol : CallProtocol
         context.Response.Headers.Vary = "Accept";
 
         var readsMessage = binding.HasBody && !binding.RequestIsHttpBody && !(binding.BodyField is { } field && RestBinding.IsHttpBody(field.MessageType));
-        var (reader, own) = readsMessage ? MessageRequestReader.ForBody(request, codecs) : (null, codecs.Codec(MessageFormat.Json));
+        var (reader, own) = readsMessage ? MessageRequestReader.ForBody(request, codecs) : (null, codecs.Codec(CodecNames.Json));
         if (route.Kind == MethodType.ServerStreaming)
         {
             var streams = route.Settings.Streams;
@@ -124,7 +123,7 @@ internal sealed class RestProtocol : CallProtocol
                 ?? throw new CallRejectedException(StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument,
                     $"None of the media types in the Accept header is a stream format; a streaming method answers {streams.WritableList}.")
                 {
-                    InJson = true,
+                    NoAcceptedFormat = true,
                 };
             call.SetFormat(reader, responseType: null);
             call.ResponseStreamType = stream;
@@ -134,11 +133,14 @@ internal sealed class RestProtocol : CallProtocol
 
         // An answer that is not a message (a repeated response_body) has only its JSON form; an HttpBody its own type.
         var type = binding.ResponseField is { FieldType: not FieldType.Message } or { IsRepeated: true } || binding.AnswerIsHttpBody
-            ? codecs.Canonical(MessageFormat.Json)
-            : AcceptNegotiator.Negotiate(codecs, request.Headers.Accept, own.CanWrite ? own : codecs.Codec(MessageFormat.Json)) ?? throw CallRejectedException.NotAcceptable(codecs);
+            ? codecs.Canonical(CodecNames.Json)
+            : AcceptNegotiator.Negotiate(codecs, request.Headers.Accept, own.CanWrite ? own : codecs.Codec(CodecNames.Json)) ?? throw CallRejectedException.NotAcceptable(codecs);
         call.SetFormat(reader, type);
         ProtoHttpLog.FormatChosen(route.Settings.Logger, route.Method.Name, reader?.Name, type.ContentType);
     }
+
+    /// <summary>A deadline arrives as on ProtoHttp's own routes, in <c>Connect-Timeout-Ms</c> (docs/protocol.md section 11).</summary>
+    public override TimeSpan? ReadTimeout(HttpRequest request) => NativeProtocol.Instance.ReadTimeout(request);
 
     public override ValueTask<IMessage> ReadMessageAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken) =>
         RestRequestReader.ReadAsync(call, Binding(call.HttpContext), cancellationToken);
@@ -192,7 +194,7 @@ internal sealed class RestProtocol : CallProtocol
     // A repeated or scalar response_body: that field's JSON value, cut from the JSON of the whole answer.
     private static async Task WriteFieldJsonAsync(HttpResponse response, IMessage message, FieldDescriptor field, MessageCodecs codecs)
     {
-        var json = codecs.Codec(MessageFormat.Json);
+        var json = codecs.Codec(CodecNames.Json);
         var buffer = new System.Buffers.ArrayBufferWriter<byte>();
         json.Write(message, buffer);
         using var document = JsonDocument.Parse(buffer.WrittenMemory);
@@ -200,7 +202,7 @@ internal sealed class RestProtocol : CallProtocol
             ? System.Text.Encoding.UTF8.GetBytes(found.GetRawText())
             : field.IsMap ? "{}"u8.ToArray() : field.IsRepeated ? "[]"u8.ToArray() : DefaultJson(field);
         response.StatusCode = StatusCodes.Status200OK;
-        response.ContentType = codecs.Canonical(MessageFormat.Json).ContentType;
+        response.ContentType = codecs.Canonical(CodecNames.Json).ContentType;
         response.ContentLength = value.Length;
         await response.Body.WriteAsync(value);
     }

@@ -31,7 +31,7 @@ internal static class RestRequestReader
             ReadBody(message, binding, context.Request, call.RequestReader, body.Data, codecs);
         }
 
-        var form = codecs.Codec(MessageFormat.Form);
+        var form = codecs.Codec(CodecNames.Form);
         if (binding.Template.Match(RawPath(context)) is not { } variables)
         {
             throw new CallRejectedException(StatusCodes.Status404NotFound, Grpc.Core.StatusCode.NotFound,
@@ -83,7 +83,7 @@ internal static class RestRequestReader
         }
 
         // A scalar, repeated or map field: its JSON value, read as the one member of an object of the request's type.
-        if (reader != codecs.Codec(MessageFormat.Json))
+        if (reader != codecs.Codec(CodecNames.Json))
         {
             throw CallRejectedException.UnsupportedMediaType(
                 $"The body fills the field '{field.Name}', which is not a message: send it as JSON.", MediaTypes.Json);

@@ -1,4 +1,4 @@
-namespace ProtoHttp.AspNetCore.Protocols.Rest;
+namespace ProtoHttp.AspNetCore;
 
 /// <summary>
 /// Endpoint metadata on each REST route mapped from a <c>google.api.http</c> rule (docs/rest.md), beside its
@@ -7,14 +7,14 @@ namespace ProtoHttp.AspNetCore.Protocols.Rest;
 /// </summary>
 public sealed class RestRouteMetadata
 {
-    internal RestRouteMetadata(RestBinding binding)
+    internal RestRouteMetadata(string verb, string template, string body, string responseBody, IReadOnlyDictionary<string, string> pathParameters, IReadOnlyList<string> boundFields)
     {
-        Verb = binding.Rule.Verb;
-        Template = binding.Rule.Template;
-        Body = binding.Rule.Body;
-        ResponseBody = binding.Rule.ResponseBody;
-        PathParameters = binding.Template.Parameters.ToDictionary(p => p.Parameter, p => p.FieldPath);
-        BoundFields = [.. binding.Template.FieldPaths];
+        Verb = verb;
+        Template = template;
+        Body = body;
+        ResponseBody = responseBody;
+        PathParameters = pathParameters;
+        BoundFields = boundFields;
     }
 
     /// <summary>The HTTP method of the binding: GET, PUT, POST, DELETE, PATCH, or a custom one.</summary>
