@@ -5,7 +5,6 @@ using Google.Protobuf.Reflection;
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
 using ProtoHttp.AspNetCore.Internal;
-using ProtoHttp.AspNetCore.Protocols.Rest;
 
 namespace ProtoHttp.AspNetCore.Explorer;
 
