@@ -161,7 +161,7 @@ public sealed class ExplorerPageTests
     }
 
     [BrowserFact]
-    public void AServerStreamShowsItsMessagesThroughEventSource()
+    public void AServerStreamFromTheFormShowsItsMessagesAsTheyArrive()
     {
         SetJavaScript(enabled: true);
         Driver.Navigate().GoToUrl(_session.Site.Url("/NorthwindStreams.proto"));
@@ -173,7 +173,7 @@ public sealed class ExplorerPageTests
         Wait().Until(d => d.FindElement(By.CssSelector($"{Replay} .px-status")).Text == "Ended after 3 messages: OK");
         var lines = Driver.FindElement(By.CssSelector($"{Replay} .px-answer")).Text.Split('\n', StringSplitOptions.RemoveEmptyEntries);
         Assert.Equal([10248, 10249, 10250], lines.Select(line => JsonDocument.Parse(line).RootElement.GetProperty("orderId").GetInt32()));
-        Assert.StartsWith("curl -sSN -H 'Accept: text/event-stream' ", Driver.FindElement(By.CssSelector($"{Replay} .px-curl")).Text, StringComparison.Ordinal);
+        Assert.StartsWith("curl -sSN -H 'Accept: application/x-ndjson' ", Driver.FindElement(By.CssSelector($"{Replay} .px-curl")).Text, StringComparison.Ordinal);
         Assert.Empty(_session.Site.Logs.Errors);
     }
 
