@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using OpenQA.Selenium;
@@ -93,7 +92,7 @@ public sealed class ExplorerCallTests
             $"curl -sS -H 'Accept: application/x-protobuf' '{_session.Site.Url("/ProtoService.proto")}' | buf curl --schema - --protocol connect -d '{{\"query\":\"chai\"}}' '{_session.Site.Url("/ProtoService.SearchService/Search")}'",
             bufCurl);
         var answer = JsonNode.Parse(Text(Search, ".px-answer"))!;
-        var fromBuf = JsonNode.Parse(await RunAsync(bufCurl))!;
+        var fromBuf = JsonNode.Parse(await ShellLine.RunAsync(bufCurl))!;
         Assert.Equal((string?)answer["result"]![0]!["title"], (string?)fromBuf["result"]![0]!["title"]);
         Assert.Equal(answer["result"]!.AsArray().Count, fromBuf["result"]!.AsArray().Count);
     }
@@ -145,7 +144,7 @@ public sealed class ExplorerCallTests
 
         var curl = Text(Replay, ".px-curl");
         Assert.StartsWith("curl -sSN -H 'Accept: application/x-ndjson' -H 'Content-Type: application/json' --data-raw '{\"limit\":3}' ", curl, StringComparison.Ordinal);
-        var fromCurl = (await RunAsync(curl)).Split('\n', StringSplitOptions.RemoveEmptyEntries);
+        var fromCurl = (await ShellLine.RunAsync(curl)).Split('\n', StringSplitOptions.RemoveEmptyEntries);
         Assert.Equal([10248, 10249, 10250], fromCurl.Select(line => JsonDocument.Parse(line).RootElement.GetProperty("result").GetProperty("orderId").GetInt32()));
         Assert.Empty(_session.Site.Logs.Errors);
     }
@@ -167,25 +166,13 @@ public sealed class ExplorerCallTests
 
     private string Text(string method, string selector) => Driver.FindElement(By.CssSelector($"{method} {selector}")).Text;
 
-    /// <summary>Runs a command line the page shows, as a person pasting it into a shell would, with buf on the PATH.</summary>
-    private static async Task<string> RunAsync(string commandLine)
-    {
-        var start = new ProcessStartInfo("bash", ["-c", commandLine]) { RedirectStandardOutput = true, RedirectStandardError = true };
-        start.Environment["PATH"] = BufCli.Folder + ":" + Environment.GetEnvironmentVariable("PATH");
-        using var process = Process.Start(start)!;
-        var output = await process.StandardOutput.ReadToEndAsync();
-        await process.WaitForExitAsync();
-        Assert.True(process.ExitCode == 0, await process.StandardError.ReadToEndAsync());
-        return output;
-    }
-
     /// <summary>Runs a curl line with its response headers dumped to a file: the body and the headers.</summary>
     private static async Task<(string Body, string Headers)> RunWithHeadersAsync(string curlLine)
     {
         var headers = Path.GetTempFileName();
         try
         {
-            var body = await RunAsync($"{curlLine} -D '{headers}'");
+            var body = await ShellLine.RunAsync($"{curlLine} -D '{headers}'");
             return (body, await File.ReadAllTextAsync(headers));
         }
         finally

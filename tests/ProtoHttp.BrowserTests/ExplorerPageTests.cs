@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using OpenQA.Selenium;
@@ -81,7 +80,7 @@ public sealed class ExplorerPageTests
 
         var curl = Driver.FindElement(By.CssSelector($"{Search} .px-curl")).Text;
         Assert.StartsWith("curl -sS -H 'Accept: application/json' -H 'Content-Type: application/x-www-form-urlencoded' --data-raw 'query=chai' ", curl, StringComparison.Ordinal);
-        var fromCurl = JsonNode.Parse(await RunAsync(curl))!;
+        var fromCurl = JsonNode.Parse(await ShellLine.RunAsync(curl))!;
         Assert.True(JsonNode.DeepEquals(answer, fromCurl), $"curl answered {fromCurl}");
         Assert.Empty(_session.Site.Logs.Errors);
     }
@@ -179,16 +178,6 @@ public sealed class ExplorerPageTests
 
     private void ChooseFormat(string format) =>
         Driver.FindElements(By.CssSelector($"{Search} select.px-format option")).Single(option => option.Text == format).Click();
-
-    /// <summary>Runs a command line the page shows, as a person pasting it into a shell would.</summary>
-    private static async Task<string> RunAsync(string commandLine)
-    {
-        using var process = Process.Start(new ProcessStartInfo("bash", ["-c", commandLine]) { RedirectStandardOutput = true, RedirectStandardError = true })!;
-        var output = await process.StandardOutput.ReadToEndAsync();
-        await process.WaitForExitAsync();
-        Assert.True(process.ExitCode == 0, await process.StandardError.ReadToEndAsync());
-        return output;
-    }
 
     private void SetJavaScript(bool enabled) => _session.SetJavaScript(enabled);
 
