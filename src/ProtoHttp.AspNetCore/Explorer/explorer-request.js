@@ -54,7 +54,7 @@ export function headersEditor() {
     row.appendChild(el("input", { type: "text", class: "px-header-value", placeholder: "Value", "aria-label": "Header value" }));
   };
   addRow();
-  const add = element.appendChild(el("button", { type: "button", class: "px-add" }, "Add header"));
+  const add = element.appendChild(el("button", { type: "button", class: "px-add-header" }, "Add header"));
   add.onclick = addRow;
   const deadlineLabel = element.appendChild(el("label", { class: "px-deadline" }, "Deadline "));
   const deadline = deadlineLabel.appendChild(el("input", { type: "number", min: "1", step: "1", placeholder: "none", "aria-label": "Deadline in milliseconds" }));

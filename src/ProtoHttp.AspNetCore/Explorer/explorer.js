@@ -78,10 +78,11 @@ function setUp(article) {
     const label = controls.appendChild(el("label", { class: "px-answer-format" }, "Answer in "));
     label.appendChild(format);
   }
-  editor.after(controls);
-  controls.after(view.element);
+  editor.after(view.element);
   view.element.after(commands.element);
   modeSwitch(article, form, editor, (chosen) => (mode = chosen));
+  // Headers, deadline and answer format first, as a request has them, then the message and its Call button.
+  article.querySelector(".px-tabs").before(controls);
 
   // The call as the current mode makes it; null when the JSON or a header name is not valid.
   const current = (accept) => {
@@ -114,7 +115,8 @@ function setUp(article) {
     form?.addEventListener("submit", (event) => { event.preventDefault(); run(); });
   } else if (kind === "server") {
     let running = null;
-    const stop = controls.appendChild(el("button", { type: "button", class: "px-stop", hidden: "" }, "Stop"));
+    const stop = el("button", { type: "button", class: "px-stop", hidden: "" }, "Stop");
+    view.status.after(stop);
     stop.onclick = () => running?.abort();
     const run = async () => {
       const call = current(ndjson);
