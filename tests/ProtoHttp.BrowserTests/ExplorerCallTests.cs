@@ -98,6 +98,24 @@ public sealed class ExplorerCallTests
     }
 
     [BrowserFact]
+    public void RoundtripWhoseFormLeavesOutItsRepeatedOrdersOpensInJsonAndSendsThem()
+    {
+        const string Roundtrip = "[id='NorthwindService.Roundtrip']";
+        Driver.Navigate().GoToUrl(_session.Site.Url("/Northwind.proto"));
+        Assert.False(Driver.FindElement(By.CssSelector($"{Roundtrip} form")).Displayed, "a form that leaves the orders out is not the first choice");
+        Assert.True(Driver.FindElement(By.CssSelector($"{Roundtrip} .px-editor")).Displayed);
+
+        SetEditor(Roundtrip, """{"orders": [{"orderId": 7, "lines": [{"productId": 1, "quantity": 2}]}, {"orderId": 8}]}""");
+        Driver.FindElement(By.CssSelector($"{Roundtrip} .px-editor .px-send")).Click();
+
+        Wait().Until(d => d.FindElement(By.CssSelector($"{Roundtrip} .px-status")).Text.StartsWith("200", StringComparison.Ordinal));
+        var orders = JsonNode.Parse(Text(Roundtrip, ".px-answer"))!["orders"]!.AsArray();
+        Assert.Equal([7, 8], orders.Select(o => (int)o!["orderId"]!));
+        Assert.Equal(2, (int)orders[0]!["lines"]![0]!["quantity"]!);
+        Assert.Empty(_session.Site.Logs.Errors);
+    }
+
+    [BrowserFact]
     public void JsonThatDoesNotParseIsNotSentAndTheEditorSaysWhy()
     {
         Driver.Navigate().GoToUrl(_session.Site.Url("/ProtoService.proto"));

@@ -99,8 +99,11 @@ internal sealed class FilePageWriter(ExplorerLinks links, (string Name, string T
         }
 
         html.Append(CultureInfo.InvariantCulture, $"<p class=\"px-hint\">Request <code>{Html.Encode(method.Descriptor.InputType.FullName)}</code></p>");
-        new RequestFormWriter(html, comments, $"f{number}").WriteFields(method.Descriptor.InputType);
-        html.Append("<div class=\"px-actions\"><button type=\"submit\">Call</button>");
+        var fields = new RequestFormWriter(html, comments, $"f{number}");
+        fields.WriteFields(method.Descriptor.InputType);
+        // A form that leaves a field out is not the script's first choice: the JSON editor carries every field.
+        html.Append(fields.LeavesOut ? "<div class=\"px-actions\" data-leaves-out=\"true\">" : "<div class=\"px-actions\">")
+            .Append("<button type=\"submit\">Call</button>");
         if (metadata.Kind == MethodType.Unary)
         {
             // A page shows text: each suffix route that answers in a text codec gets a button.

@@ -56,7 +56,8 @@ function modeSwitch(article, form, editor, onChange) {
     }
   }
   (form || editor).before(tabs);
-  show(form ? "form" : "json");
+  // The form first where it carries every field of the request; else the editor, which does.
+  show(form && !form.querySelector("[data-leaves-out]") ? "form" : "json");
 }
 
 function setUp(article) {
