@@ -73,7 +73,7 @@ public sealed class ExplorerCallTests
         var (fromCurl, curlHeaders) = await RunWithHeadersAsync(curl);
         Assert.True(JsonNode.DeepEquals(answer, JsonNode.Parse(fromCurl)), $"curl answered {fromCurl}");
         Assert.Contains("x-echo: from-the-explorer", curlHeaders, StringComparison.OrdinalIgnoreCase);
-        Assert.Empty(_session.Site.Logs.Errors);
+        Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
     }
 
     [BufCurlFact]
@@ -98,7 +98,7 @@ public sealed class ExplorerCallTests
     }
 
     [BrowserFact]
-    public void RoundtripWhoseFormLeavesOutItsRepeatedOrdersOpensInJsonAndSendsThem()
+    public async Task RoundtripWhoseFormLeavesOutItsRepeatedOrdersOpensInJsonAndSendsThem()
     {
         const string Roundtrip = "[id='NorthwindService.Roundtrip']";
         Driver.Navigate().GoToUrl(_session.Site.Url("/Northwind.proto"));
@@ -112,7 +112,7 @@ public sealed class ExplorerCallTests
         var orders = JsonNode.Parse(Text(Roundtrip, ".px-answer"))!["orders"]!.AsArray();
         Assert.Equal([7, 8], orders.Select(o => (int)o!["orderId"]!));
         Assert.Equal(2, (int)orders[0]!["lines"]![0]!["quantity"]!);
-        Assert.Empty(_session.Site.Logs.Errors);
+        Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
     }
 
     [BrowserFact]
@@ -164,7 +164,7 @@ public sealed class ExplorerCallTests
         Assert.StartsWith("curl -sSN -H 'Accept: application/x-ndjson' -H 'Content-Type: application/json' --data-raw '{\"limit\":3}' ", curl, StringComparison.Ordinal);
         var fromCurl = (await ShellLine.RunAsync(curl)).Split('\n', StringSplitOptions.RemoveEmptyEntries);
         Assert.Equal([10248, 10249, 10250], fromCurl.Select(line => JsonDocument.Parse(line).RootElement.GetProperty("result").GetProperty("orderId").GetInt32()));
-        Assert.Empty(_session.Site.Logs.Errors);
+        Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
     }
 
     private string BufCurlAfterFormCall()

@@ -142,8 +142,13 @@ function setUp(article) {
 }
 
 // Client-streaming and bidirectional methods: each Send sends the editor's message on one open call, Finish sending
-// half-closes it, and the answers show as they come (docs/protocol.md section 15, through explorer-socket.js).
+// half-closes it, and the answers show as they come (docs/protocol.md section 15, through ProtoHttp's browser module,
+// by way of explorer-socket.js).
 function setUpSocketCall(article, editor, actions, headers, view, commands) {
+  if (!article.dataset.module) {
+    actions.appendChild(el("p", { class: "px-hint" }, "This app maps no calls over WebSocket, which a page needs for a stream of requests."));
+    return;
+  }
   article.querySelector(".px-noscript-hint")?.remove();
   headers.element.appendChild(el("p", { class: "px-hint" },
     "Over a WebSocket a browser sends no headers of its own (cookies go, the deadline goes as timeout_ms)."));
@@ -170,7 +175,7 @@ function setUpSocketCall(article, editor, actions, headers, view, commands) {
       sent = [];
       received = 0;
       start = performance.now();
-      call = openSocketCall(article.dataset.route, { deadlineMs: headers.deadlineMs() }, {
+      call = openSocketCall(article.dataset.module, article.dataset.route, { deadlineMs: headers.deadlineMs() }, {
         onMessage: (answer) => {
           received++;
           view.answer.textContent += JSON.stringify(answer) + "\n";
