@@ -150,8 +150,11 @@ function setUpSocketCall(article, editor, actions, headers, view, commands) {
     return;
   }
   article.querySelector(".px-noscript-hint")?.remove();
+  // A browser sets no headers on a WebSocket: the rows would send nothing, so only the deadline is offered.
+  headers.element.querySelectorAll(".px-rows, .px-add-header").forEach((element) => (element.style.display = "none"));
+  headers.element.querySelector("legend").textContent = "Deadline";
   headers.element.appendChild(el("p", { class: "px-hint" },
-    "Over a WebSocket a browser sends no headers of its own (cookies go, the deadline goes as timeout_ms)."));
+    "Over a WebSocket a browser sends no headers of its own: cookies go, the deadline goes as timeout_ms."));
   const send = actions.appendChild(el("button", { type: "button", class: "px-send" }, "Send message"));
   const finish = actions.appendChild(el("button", { type: "button", class: "px-finish", disabled: "" }, "Finish sending"));
   const cancel = actions.appendChild(el("button", { type: "button", class: "px-cancel", disabled: "" }, "Cancel"));
