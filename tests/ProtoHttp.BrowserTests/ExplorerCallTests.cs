@@ -167,6 +167,20 @@ public sealed class ExplorerCallTests
         Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
     }
 
+    [BrowserFact]
+    public void TheDeadlineEndsAnEndlessPriceFeedWithDeadlineExceeded()
+    {
+        const string Watch = "[id='NorthwindStreams.WatchPrices']";
+        Driver.Navigate().GoToUrl(_session.Site.Url("/NorthwindStreams.proto"));
+        Driver.FindElement(By.CssSelector($"{Watch} .px-deadline input")).SendKeys("700");
+        Driver.FindElement(By.CssSelector($"{Watch} form button[type=submit]")).Click();
+
+        // Ticks written before the deadline end the stream in its last record; none, and the call answers 504 itself.
+        Wait().Until(d => Text(Watch, ".px-status") is var status && (status.StartsWith("Ended", StringComparison.Ordinal) || status.StartsWith("504", StringComparison.Ordinal)));
+        Assert.Contains("DEADLINE_EXCEEDED", Text(Watch, ".px-status") + Text(Watch, ".px-code"), StringComparison.Ordinal);
+        Assert.Contains("-H 'Connect-Timeout-Ms: 700'", Text(Watch, ".px-curl"), StringComparison.Ordinal);
+    }
+
     private string BufCurlAfterFormCall()
     {
         Driver.FindElement(By.CssSelector($"{Search} input[name=query]")).SendKeys("chai");
