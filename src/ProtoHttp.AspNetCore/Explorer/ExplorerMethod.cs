@@ -10,7 +10,7 @@ namespace ProtoHttp.AspNetCore.Explorer;
 /// the authorization the method's calls need), that route's path, and the metadata of its suffix routes
 /// (<c>.json</c>, an added codec's). Read from the application's endpoints, so the explorer shows what is mapped, with
 /// the conventions the app added: what each route reads and writes is its <see cref="ProtoHttpMethodMetadata"/>.
-/// <see cref="OtherRoutes"/> are the same method's endpoints in other protocols (Connect's procedure path, and any
+/// <see cref="OtherRoutes"/> are the same method's described endpoints in other protocols (Connect's procedure path, and any
 /// protocol added later, REST routes among them), listed from their metadata alone.
 /// </summary>
 internal sealed record ExplorerMethod(

@@ -4,7 +4,7 @@ using System.Text;
 namespace ProtoHttp.AspNetCore.Explorer;
 
 /// <summary>
-/// The method's endpoints in other protocols (Connect's procedure path, gRPC-Web's, a REST route), each as its
+/// The method's described endpoints in other protocols (Connect's procedure path, a REST route), each as its
 /// protocol, verbs and route read from its <see cref="ProtoHttpMethodMetadata"/>: a protocol added later shows up here
 /// without the explorer knowing it.
 /// </summary>
