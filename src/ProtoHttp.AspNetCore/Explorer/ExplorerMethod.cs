@@ -26,7 +26,7 @@ internal sealed record ExplorerMethod(
     public string FilePath => Route[..^(Descriptor.Name.Length + 1)];
 
     /// <summary>The method's Connect procedure path, <c>/{package.Service}/{Method}</c>, where Connect is mapped for it.</summary>
-    public string? ConnectRoute => OtherRoutes.FirstOrDefault(r => r.Metadata.Protocol == ProtoHttpProtocol.Connect).Route;
+    public string? ConnectRoute => OtherRoutes.FirstOrDefault(r => r.Metadata.Protocol == ProtocolNames.Connect).Route;
 
     /// <summary>The paths where a .proto file (and so its explorer page) is served; <c>ServeProtoFile = false</c> has none.</summary>
     public static HashSet<string> FilePaths(EndpointDataSource endpoints) =>
