@@ -8,13 +8,15 @@ namespace ProtoHttp.FunctionalTests.Hardening;
 /// The server's protobuf reading against Google.Protobuf's own parser (the generated <c>MessageParser</c>, run
 /// in-process on the same bytes), case by case, from what the server answered over HTTP: a body the server read (200,
 /// or the sample's deliberate 500 on a blank query) must be one the parser reads, into an equal message where the
-/// method echoes its request; a body it refused (400) must be one the parser refuses, or a message the server refuses
-/// after reading for a reason of its own (<see cref="JsonDifferential.AfterReading"/>). Every other difference fails.
+/// method echoes its request, else into the same answer as the parser's message in canonical bytes gets; a body it
+/// refused (400) must be one the parser refuses, or a message the server refuses after reading for a reason of its
+/// own (<see cref="JsonDifferential.AfterReading"/>). Every other difference fails.
 /// </summary>
 public sealed class ProtobufDifferential
 {
     public const string BothRead = "agree: both read it, equal messages";
-    public const string BothReadUncompared = "agree: both read it (the method does not echo it)";
+    public const string BothReadSameAnswer = "agree: both read it, the same answer as the parser's message";
+    public const string BothReadFailed = "agree: both read it, the sample's deliberate failure";
     public const string BothRefused = "agree: both refused";
     public const string RefusedAfterReading = "agree: both read it, then refused by a check after reading";
     public const string NotRead = "not compared: not read by the server";
@@ -76,7 +78,23 @@ public sealed class ProtobufDifferential
 
         if (!JsonDifferential.Echoes.Contains(path))
         {
-            Tally(BothReadUncompared);
+            if (response.Status != 200)
+            {
+                Tally(BothReadFailed);
+                return;
+            }
+
+            // The answer must be the one the parser's message gets: its canonical bytes, sent again at {Method}.pb.
+            var (answer, canonical, mismatch) = await AnswersAsync(fuzzCase, response, expected!.ToByteArray(), connection);
+            if (answer is not null && answer.Equals(canonical))
+            {
+                Tally(BothReadSameAnswer);
+            }
+            else
+            {
+                Differ(fuzzCase, mismatch ?? $"answered {answer}, where the parser's message gets {canonical}");
+            }
+
             return;
         }
 
@@ -88,6 +106,31 @@ public sealed class ProtobufDifferential
         else
         {
             Differ(fuzzCase, problem ?? $"echoed {actual}, the parser read {expected}");
+        }
+    }
+
+    // This case's answer and the answer to the parser's message in canonical bytes, both as protobuf (at {Method}.pb).
+    private static async Task<(IMessage? Answer, IMessage? Canonical, string? Problem)> AnswersAsync(
+        FuzzCase fuzzCase, RawResponse response, byte[] canonical, RawHttpConnection connection)
+    {
+        var path = fuzzCase.Target.Split('?')[0];
+        var parser = FuzzSeeds.ResponseParsers[path];
+        try
+        {
+            var answer = ErrorBody.Kind(response.Header("Content-Type")) == "protobuf"
+                ? response
+                : await connection.SendAsync("POST", path + ".pb", [("Content-Type", fuzzCase.ContentType!)], fuzzCase.Body);
+            var again = await connection.SendAsync("POST", path + ".pb", [("Content-Type", "application/x-protobuf")], canonical);
+            if (answer.Status != 200 || again.Status != 200)
+            {
+                return (null, null, $"read it, but at {path}.pb answered {answer.Status}, and {again.Status} to the parser's message");
+            }
+
+            return (parser.ParseFrom(answer.Body), parser.ParseFrom(again.Body), null);
+        }
+        catch (Exception ex) when (ex is IOException or System.Net.Sockets.SocketException or TimeoutException or InvalidProtocolBufferException)
+        {
+            return (null, null, $"read it, but comparing its answer failed: {ex.Message}");
         }
     }
 
