@@ -112,7 +112,7 @@ public sealed class SearchPageTests
     }
 
     [BrowserFact]
-    public void TheScriptShowsTheErrorResultTextForAnEmptyQuery()
+    public async Task TheScriptShowsTheErrorResultTextForAnEmptyQuery()
     {
         SetJavaScript(enabled: true);
         OpenSearchPage();
@@ -129,7 +129,7 @@ public sealed class SearchPageTests
         Assert.Empty(Driver.FindElements(By.CssSelector("#script-hits li")));
         Assert.False(Driver.FindElement(By.Id("script-pager")).Displayed);
         // The sample's service refuses an empty query by throwing: the one error log this page may cause.
-        var logged = Assert.Single(_session.Site.Logs.Errors);
+        var logged = Assert.Single(await _session.Site.Logs.ErrorsOnceEndedAsync());
         Assert.IsType<ArgumentException>(logged.Exception);
     }
 
