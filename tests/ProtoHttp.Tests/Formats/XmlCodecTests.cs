@@ -92,7 +92,7 @@ public class XmlCodecTests
             </Scalars>
             """;
 
-        Assert.Equal(HandWrittenScalars.Expected("café <&>"), CodecHelpers.Read<Scalars>(MessageFormat.Xml, body));
+        Assert.Equal(HandWrittenScalars.Expected("café <&>"), CodecHelpers.Read<Scalars>(CodecNames.Xml, body));
     }
 
     [Fact]
