@@ -28,8 +28,8 @@ public sealed class WebSocketCallTests : IAsyncLifetime
 
     public async Task DisposeAsync()
     {
+        await _server.DisposeAsync(); // The host has stopped: every request has ended, and every log line of it is in.
         var errors = _server.Logs.Errors.ToList();
-        await _server.DisposeAsync();
         Assert.True(errors.Count == 0, string.Join("\n", errors)); // No call over a socket is a fault of ProtoHttp's.
     }
 
