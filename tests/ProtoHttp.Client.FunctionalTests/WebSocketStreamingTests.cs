@@ -7,7 +7,7 @@ namespace ProtoHttp.Client.FunctionalTests;
 
 /// <summary>
 /// Client-streaming and bidirectional calls over WebSocket (<see cref="ProtoHttpClientOptions.RequestStreamsOverWebSocket"/>,
-/// docs/protocol.md section 15) at the sample's endpoint that speaks only HTTP/1.1 (Kestrel with Protocols=Http1),
+/// docs/protocol.md section 13) at the sample's endpoint that speaks only HTTP/1.1 (Kestrel with Protocols=Http1),
 /// where the same bidirectional call over a request body cannot be made.
 /// </summary>
 public sealed class WebSocketStreamingTests(ServerFixture server) : IClassFixture<ServerFixture>

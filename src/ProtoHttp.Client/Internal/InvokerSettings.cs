@@ -36,7 +36,7 @@ internal sealed class InvokerSettings
         MaxResponseSize = options.MaxResponseSize;
         if (options.RequestStreamsOverWebSocket && options.Protocol != ClientProtocol.ProtoHttp)
         {
-            throw new InvalidOperationException("Calls over WebSocket are ProtoHttp's own protocol (docs/protocol.md section 15): set RequestStreamsOverWebSocket only with ClientProtocol.ProtoHttp.");
+            throw new InvalidOperationException("Calls over WebSocket are ProtoHttp's own protocol (docs/protocol.md section 13): set RequestStreamsOverWebSocket only with ClientProtocol.ProtoHttp.");
         }
 
         RequestStreamsOverWebSocket = options.RequestStreamsOverWebSocket;

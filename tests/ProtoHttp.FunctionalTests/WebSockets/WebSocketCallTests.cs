@@ -17,7 +17,7 @@ using SearchService.Streams;
 namespace ProtoHttp.FunctionalTests.WebSockets;
 
 /// <summary>
-/// Calls over WebSocket (docs/protocol.md section 15) from .NET's ClientWebSocket, over HTTP/1.1 (RFC 6455) and h2c
+/// Calls over WebSocket (docs/protocol.md section 13) from .NET's ClientWebSocket, over HTTP/1.1 (RFC 6455) and h2c
 /// (RFC 8441), against the sample's methods of every kind on real Kestrel.
 /// </summary>
 public sealed class WebSocketCallTests : IAsyncLifetime
