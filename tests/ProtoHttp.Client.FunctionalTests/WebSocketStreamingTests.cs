@@ -12,20 +12,20 @@ namespace ProtoHttp.Client.FunctionalTests;
 /// </summary>
 public sealed class WebSocketStreamingTests(ServerFixture server) : IClassFixture<ServerFixture>
 {
-    private NorthwindStreams.NorthwindStreamsClient Streams(HttpClient http, MessageFormat format = MessageFormat.Protobuf) =>
-        new(new ProtoHttpCallInvoker(http, new ProtoHttpClientOptions { Address = server.Address, Format = format, RequestStreamsOverWebSocket = true }));
+    private NorthwindStreams.NorthwindStreamsClient Streams(HttpClient http, string codec = CodecNames.Protobuf) =>
+        new(new ProtoHttpCallInvoker(http, new ProtoHttpClientOptions { Address = server.Address, Codec = codec, RequestStreamsOverWebSocket = true }));
 
     [Theory]
-    [InlineData(MessageFormat.Protobuf)]
-    [InlineData(MessageFormat.Json)]
-    public async Task ABidirectionalCallCompletesOverHttp1(MessageFormat format)
+    [InlineData(CodecNames.Protobuf)]
+    [InlineData(CodecNames.Json)]
+    public async Task ABidirectionalCallCompletesOverHttp1(string codec)
     {
         using var http = new HttpClient();
-        using var call = Streams(http, format).QuoteLines();
+        using var call = Streams(http, codec).QuoteLines();
 
         // Both directions at once over HTTP/1.1: each answer arrives while the request stream is still open.
         await DuplexStreamingTests.QuoteOneAtATimeAsync(call);
-        Assert.Equal("protohttp+" + (format == MessageFormat.Json ? "json" : "proto"), (await call.ResponseHeadersAsync).GetValue("sec-websocket-protocol"));
+        Assert.Equal("protohttp+" + codec, (await call.ResponseHeadersAsync).GetValue("sec-websocket-protocol"));
     }
 
     [Fact]
@@ -88,6 +88,6 @@ public sealed class WebSocketStreamingTests(ServerFixture server) : IClassFixtur
     {
         using var http = new HttpClient();
         Assert.Throws<InvalidOperationException>(() => new ProtoHttpCallInvoker(http,
-            new ProtoHttpClientOptions { Address = server.Address, Protocol = ClientProtocol.Connect, RequestStreamsOverWebSocket = true }));
+            new ProtoHttpClientOptions { Address = server.Address, Protocol = ProtocolNames.Connect, RequestStreamsOverWebSocket = true }));
     }
 }

@@ -35,7 +35,7 @@ internal sealed record ExplorerMethod(Endpoint Endpoint, ProtoHttpMethodMetadata
         var described = endpoints.Endpoints
             .OfType<RouteEndpoint>()
             .Select(endpoint => (Endpoint: endpoint, Metadata: endpoint.Metadata.GetMetadata<ProtoHttpMethodMetadata>()!, Route: "/" + endpoint.RoutePattern.RawText!.TrimStart('/')))
-            .Where(e => e.Metadata is { Protocol: ProtoHttpProtocol.ProtoHttp }
+            .Where(e => e.Metadata is { Protocol: ProtocolNames.ProtoHttp }
                 && e.Endpoint.Metadata.GetMetadata<IExcludeFromDescriptionMetadata>() is not { ExcludeFromDescription: true })
             .ToList();
         var suffixRoutes = described

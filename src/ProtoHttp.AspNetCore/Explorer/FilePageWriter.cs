@@ -110,7 +110,7 @@ internal sealed class FilePageWriter(ExplorerLinks links, (string Name, string T
     /// </summary>
     private static string Formats(MessageCodecs codecs, IReadOnlyList<string> answers)
     {
-        var json = codecs.Codec(MessageFormat.Json);
+        var json = codecs.Codec(CodecNames.Json);
         var buffer = new System.Buffers.ArrayBufferWriter<byte>();
         using (var writer = new Utf8JsonWriter(buffer))
         {
