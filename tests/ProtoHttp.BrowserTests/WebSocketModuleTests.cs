@@ -6,7 +6,7 @@ using ProtoHttp.BrowserTests.Infrastructure;
 namespace ProtoHttp.BrowserTests;
 
 /// <summary>
-/// ProtoHttp's browser module (/_protohttp/protohttp.mjs, docs/protocol.md section 15) in real headless Chromium: the
+/// ProtoHttp's browser module (/_protohttp/protohttp.mjs, docs/protocol.md section 13) in real headless Chromium: the
 /// sample page's live bidirectional quotes, and every method kind of the sample called from a page over WebSocket.
 /// </summary>
 [Collection(BrowserTestGroup.Name)]
