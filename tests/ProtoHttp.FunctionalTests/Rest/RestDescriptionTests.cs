@@ -11,7 +11,7 @@ using ProtoHttp.FunctionalTests.Services;
 namespace ProtoHttp.FunctionalTests.Rest;
 
 /// <summary>
-/// The REST routes where users look (docs/protocol.md section 13): the OpenAPI document lists each rule's path with its
+/// The REST routes where users look (docs/protocol.md section 14): the OpenAPI document lists each rule's path with its
 /// verb, path and query parameters and body, and every such operation, called as documented (each request type, each
 /// answer type), answers neither 405, 406 nor 415, with a status the document gives.
 /// </summary>

@@ -11,7 +11,7 @@ using Microsoft.Extensions.DependencyInjection;
 namespace ProtoHttp.FunctionalTests.Rest;
 
 /// <summary>
-/// What ProtoHttp adds on the REST routes beyond transcoding (docs/protocol.md section 13): answers and errors in the
+/// What ProtoHttp adds on the REST routes beyond transcoding (docs/protocol.md section 14): answers and errors in the
 /// format <c>Accept</c> names, protobuf request bodies, ETags and 304 for GETs of <c>NO_SIDE_EFFECTS</c> methods, the
 /// stream framings by <c>Accept</c>, the option that turns the routes off.
 /// </summary>

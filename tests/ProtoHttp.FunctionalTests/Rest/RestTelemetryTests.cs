@@ -6,7 +6,7 @@ using ProtoHttp.AspNetCore;
 namespace ProtoHttp.FunctionalTests.Rest;
 
 /// <summary>
-/// A REST call is traced as every ProtoHttp call is (docs/protocol.md section 13): one activity tagged with the RPC
+/// A REST call is traced as every ProtoHttp call is (docs/protocol.md section 14): one activity tagged with the RPC
 /// conventions' system, service, method and status. Runs in the telemetry collection, alone, since the listener hears
 /// every call in the process.
 /// </summary>

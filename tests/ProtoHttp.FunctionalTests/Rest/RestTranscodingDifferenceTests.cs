@@ -8,7 +8,7 @@ namespace ProtoHttp.FunctionalTests.Rest;
 
 /// <summary>
 /// Where gRPC JSON transcoding (Microsoft.AspNetCore.Grpc.JsonTranscoding 10.0.14) is wrong, ProtoHttp answers as the
-/// HttpRule documentation and the protobuf JSON mapping say (docs/protocol.md section 13, docs/rest.md lists each). Each
+/// HttpRule documentation and the protobuf JSON mapping say (docs/protocol.md section 14, docs/rest.md lists each). Each
 /// test asserts ProtoHttp's answer and that transcoding still differs, so the list stays true.
 /// </summary>
 public sealed class RestTranscodingDifferenceTests(RestServers servers) : IClassFixture<RestServers>

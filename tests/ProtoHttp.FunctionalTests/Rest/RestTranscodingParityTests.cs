@@ -12,7 +12,7 @@ namespace ProtoHttp.FunctionalTests.Rest;
 
 /// <summary>
 /// The same generated calls sent to the Library served by ProtoHttp's REST routes and by gRPC JSON transcoding
-/// (docs/protocol.md section 13): each answers with the same HTTP status, and a success with the same message (JSON
+/// (docs/protocol.md section 14): each answers with the same HTTP status, and a success with the same message (JSON
 /// parsed as the answer's message type and compared as messages, so key order and default values do not matter).
 /// </summary>
 public sealed class RestTranscodingParityTests(RestServers servers) : IClassFixture<RestServers>

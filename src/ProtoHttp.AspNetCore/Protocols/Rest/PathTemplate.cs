@@ -7,7 +7,7 @@ namespace ProtoHttp.AspNetCore.Protocols.Rest;
 /// (the rest), variables <c>{field.path}</c> or <c>{field.path=segments}</c> over them, and a <c>:verb</c> suffix. It
 /// becomes an ASP.NET Core route pattern (routing matches the request), and reads its variables from the request's raw
 /// path, decoded as the HttpRule docs say: a one-segment variable decodes everything, <c>%2F</c> too; a variable of
-/// several segments decodes everything but <c>%2F</c> (docs/protocol.md section 13).
+/// several segments decodes everything but <c>%2F</c> (docs/protocol.md section 14).
 /// </summary>
 internal sealed class PathTemplate
 {

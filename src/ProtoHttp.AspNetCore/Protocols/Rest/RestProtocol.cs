@@ -14,7 +14,7 @@ using ProtoHttp.AspNetCore.Protocols.Native;
 namespace ProtoHttp.AspNetCore.Protocols.Rest;
 
 /// <summary>
-/// REST routes from <c>google.api.http</c> rules (docs/protocol.md section 13, docs/rest.md): each binding of a unary or
+/// REST routes from <c>google.api.http</c> rules (docs/protocol.md section 14, docs/rest.md): each binding of a unary or
 /// server-streaming method's rule is an endpoint at its path template, for its verb only. The request is built from
 /// the body, path and query as the HttpRule docs say; the answer (or its <c>response_body</c> field) goes out in the
 /// format <c>Accept</c> names, JSON by default, and a stream in the framings of ProtoHttp's own routes; errors are

@@ -10,7 +10,7 @@ using ProtoHttp.AspNetCore.Pipeline;
 namespace ProtoHttp.AspNetCore.Protocols.Rest;
 
 /// <summary>
-/// Builds the request message of a REST call as the HttpRule docs say (docs/protocol.md section 13): the body (all of
+/// Builds the request message of a REST call as the HttpRule docs say (docs/protocol.md section 14): the body (all of
 /// the message, one field, or a <c>google.api.HttpBody</c>'s raw bytes), then the path's variables, then the query
 /// string for every field neither binds. The path and the query go through the form binder (docs/protocol.md section
 /// 4), so their values are read as every other query string is: enums by name or number, well-known types in their
