@@ -12,7 +12,7 @@ internal sealed class ExplorerLinks(string pathBase, string index, string? modul
     /// <summary>The index page.</summary>
     public string Index => pathBase + index;
 
-    /// <summary>ProtoHttp's browser module (docs/protocol.md section 15), inside the route group of the service it was mapped with; null where none is mapped.</summary>
+    /// <summary>ProtoHttp's browser module (docs/protocol.md section 13), inside the route group of the service it was mapped with; null where none is mapped.</summary>
     public string? Module => module is null ? null : pathBase + module;
 
     public static ExplorerLinks For(HttpContext context, EndpointDataSource endpoints)
