@@ -16,7 +16,4 @@ public static class ProtocolNames
 
     /// <summary>gRPC-Web at the same paths as Connect (docs/grpc-web.md); the server speaks it, the typed client does not.</summary>
     public const string GrpcWeb = "GrpcWeb";
-
-    /// <summary>Calls over WebSocket at ProtoHttp's own routes, <c>/{file}.proto/{Method}</c> (docs/protocol.md section 15).</summary>
-    public const string WebSocket = "WebSocket";
 }

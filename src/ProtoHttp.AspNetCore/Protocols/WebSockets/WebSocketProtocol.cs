@@ -32,7 +32,10 @@ internal sealed class WebSocketProtocol : CallProtocol
     // The module is mapped with the application's first service (one protocol instance per application).
     private int _moduleMapped;
 
-    public override string Name => ProtocolNames.WebSocket;
+    /// <summary>The protocol's name in its endpoints' metadata and in <c>ProtoHttpOptions.DisabledProtocols</c>.</summary>
+    public const string ProtocolName = "WebSocket";
+
+    public override string Name => ProtocolName;
 
     /// <summary>ProtoHttp's own protocol, carried by a WebSocket.</summary>
     public override string TelemetrySystem => "protohttp";
