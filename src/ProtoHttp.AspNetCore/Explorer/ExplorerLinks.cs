@@ -1,6 +1,5 @@
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Routing;
-using ProtoHttp.AspNetCore.Protocols.WebSockets;
 
 namespace ProtoHttp.AspNetCore.Explorer;
 
@@ -20,7 +19,7 @@ internal sealed class ExplorerLinks(string pathBase, string index, string? modul
     {
         var routes = endpoints.Endpoints.OfType<RouteEndpoint>().ToList();
         var indexEndpoint = routes.First(e => e.Metadata.GetMetadata<ExplorerPages>() is not null);
-        var moduleEndpoint = routes.FirstOrDefault(e => e.RoutePattern.RawText?.EndsWith(WebSocketProtocol.ModulePath, StringComparison.Ordinal) == true);
+        var moduleEndpoint = routes.FirstOrDefault(e => e.Metadata.GetMetadata<BrowserModuleEndpoint>() is not null);
         return new ExplorerLinks(
             context.Request.PathBase.Value ?? "",
             "/" + indexEndpoint.RoutePattern.RawText!.Trim('/'),

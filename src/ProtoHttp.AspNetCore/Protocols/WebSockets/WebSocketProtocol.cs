@@ -53,7 +53,7 @@ internal sealed class WebSocketProtocol : CallProtocol
         {
             service.Endpoints.MapMethods(ModulePath, [HttpMethods.Get, HttpMethods.Head], Module.Value.HandleAsync)
                 .WithDisplayName("ProtoHttp browser module")
-                .WithMetadata(new ExcludeFromDescriptionAttribute());
+                .WithMetadata(new ExcludeFromDescriptionAttribute(), BrowserModuleEndpoint.Instance);
         }
 
         foreach (var method in service.Methods)
