@@ -19,7 +19,7 @@ internal sealed class ExplorerLinks(string pathBase, string index, string? modul
     {
         var routes = endpoints.Endpoints.OfType<RouteEndpoint>().ToList();
         var indexEndpoint = routes.First(e => e.Metadata.GetMetadata<ExplorerPages>() is not null);
-        var moduleEndpoint = routes.FirstOrDefault(e => e.Metadata.GetMetadata<BrowserModuleEndpoint>() is not null);
+        var moduleEndpoint = routes.FirstOrDefault(e => e.Metadata.GetMetadata<BrowserModuleMetadata>() is not null);
         return new ExplorerLinks(
             context.Request.PathBase.Value ?? "",
             "/" + indexEndpoint.RoutePattern.RawText!.Trim('/'),
