@@ -40,14 +40,14 @@ public sealed class PipelineHarness
 
     /// <summary>
     /// A route of <paramref name="method"/> in <paramref name="protocol"/>, as the protocol would map it (Connect's a
-    /// <see cref="ConnectRoute"/>, any other a <see cref="NativeRoute"/> with no suffix, which the test protocols that
+    /// <see cref="ConnectCallRoute"/>, any other a <see cref="NativeRoute"/> with no suffix, which the test protocols that
     /// lend ProtoHttp's own protocol's parts need); <paramref name="adjust"/> changes it.
     /// </summary>
     internal CallRoute Route(string method, CallProtocol protocol, Func<CallRoute, CallRoute>? adjust = null)
     {
         var bound = Methods.Single(m => m.Name == method);
         CallRoute route = protocol is ConnectProtocol
-            ? new ConnectRoute
+            ? new ConnectCallRoute
             {
                 Protocol = protocol, Method = bound.Method, Descriptor = bound.Descriptor, Settings = Settings, ProtoSource = new(() => null),
                 Pattern = "/pipeline/" + method, AllowsGet = !bound.Descriptor.IsClientStreaming, ResponseTypes = ConnectMediaTypes.Responses(Settings.Codecs),

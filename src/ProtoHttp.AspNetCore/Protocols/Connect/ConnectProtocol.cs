@@ -47,7 +47,7 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
         foreach (var method in service.Methods)
         {
             var unary = method.Method.Type == MethodType.Unary;
-            var route = new ConnectRoute
+            var route = new ConnectCallRoute
             {
                 ResponseTypes = responseTypes,
                 Protocol = this, Method = method.Method, Descriptor = method.Descriptor, Settings = settings, ProtoSource = service.ProtoSource,
@@ -240,8 +240,8 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
     /// <summary>What an answer in <paramref name="codec"/> goes out as, among the types built once for the service.</summary>
     private static WritableMediaType ResponseTypeOf(MessageCodec codec, CallRoute route)
     {
-        // Every route of this protocol is a ConnectRoute: MapEndpoints makes them.
-        var types = ((ConnectRoute)route).ResponseTypes;
+        // Every route of this protocol is a ConnectCallRoute: MapEndpoints makes them.
+        var types = ((ConnectCallRoute)route).ResponseTypes;
         foreach (var type in types)
         {
             if (type.Codec == codec)
