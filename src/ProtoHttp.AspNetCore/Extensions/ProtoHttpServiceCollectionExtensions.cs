@@ -3,6 +3,7 @@ using Microsoft.AspNetCore.Authorization.Policy;
 using Microsoft.AspNetCore.Routing;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 using ProtoHttp.AspNetCore;
+using ProtoHttp.AspNetCore.Topics;
 using ProtoHttp.AspNetCore.Connect;
 using ProtoHttp.AspNetCore.GrpcWeb;
 using ProtoHttp.AspNetCore.Internal;
@@ -44,6 +45,10 @@ public static class ProtoHttpServiceCollectionExtensions
         services.TryAddSingleton<ExplorerPages>();
         services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, GrpcOrConnectMatcherPolicy>());
         services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, GrpcWebMatcherPolicy>());
+        // Topics live in this process until an engine package (AddRedisBackplane, AddNatsBackplane) replaces it.
+        services.TryAddSingleton<ITopicEngine, InMemoryTopicEngine>();
+        services.TryAddSingleton<EngineHealth>();
+        services.TryAddSingleton<IProtoTopics, ProtoTopics>();
         if (configure is not null)
         {
             // Every service's named options start from these, before its own AddServiceOptions. Interceptors added
@@ -63,6 +68,18 @@ public static class ProtoHttpServiceCollectionExtensions
         }
 
         return new ProtoHttpServerBuilder(services);
+    }
+
+    /// <summary>Sets how topics deliver, wait and remember (docs/protocol.md, "Topics: streams that resume").</summary>
+    /// <param name="builder">The builder <c>AddProtoHttp()</c> returned.</param>
+    /// <param name="configure">Sets the options.</param>
+    /// <returns>The builder.</returns>
+    public static IProtoHttpServerBuilder AddTopics(this IProtoHttpServerBuilder builder, Action<ProtoTopicOptions> configure)
+    {
+        ArgumentNullException.ThrowIfNull(builder);
+        ArgumentNullException.ThrowIfNull(configure);
+        builder.Services.Configure(configure);
+        return builder;
     }
 
     /// <summary>Sets options for one service, on top of those set for every service.</summary>

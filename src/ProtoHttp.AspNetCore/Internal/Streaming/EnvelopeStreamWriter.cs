@@ -20,7 +20,7 @@ internal sealed class EnvelopeStreamWriter(HttpContext context, StreamMediaType 
     /// <summary>Gzipped envelopes depend on the client's gzip; only plain ones are shared.</summary>
     protected internal override IMessageCodec? SharedCodec => GzipMinSize is null ? codec : null;
 
-    protected internal override void Frame(IMessage message, IBufferWriter<byte> output)
+    protected internal override void Frame(IMessage message, TopicPosition? position, IBufferWriter<byte> output)
     {
         if (codec == MessageCodecs.Protobuf)
         {

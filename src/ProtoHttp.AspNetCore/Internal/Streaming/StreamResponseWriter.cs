@@ -73,6 +73,29 @@ internal abstract class StreamResponseWriter(HttpContext context, StreamMediaTyp
         }
     }
 
+    /// <summary>Tells the reader that messages after <paramref name="after"/> are gone from the topic's log, where the framing can.</summary>
+    public async Task WriteGapAsync(TopicPosition after, CancellationToken cancellationToken)
+    {
+        await _lock.WaitAsync(cancellationToken);
+        try
+        {
+            if (_ended)
+            {
+                throw new InvalidOperationException("The call has ended; no more messages can be written to its response stream.");
+            }
+
+            Start();
+            if (FrameGap(after, Response.BodyWriter))
+            {
+                await FlushAsync(cancellationToken);
+            }
+        }
+        finally
+        {
+            _lock.Release();
+        }
+    }
+
     /// <summary>
     /// Writes the last record; or, for a failure when nothing went out yet, lets <paramref name="unstarted"/> answer as a
     /// unary call would. Later writes of the service (one that ignored its deadline) fail instead of following it.
@@ -126,9 +149,19 @@ internal abstract class StreamResponseWriter(HttpContext context, StreamMediaTyp
     /// </summary>
     protected internal virtual IMessageCodec? SharedCodec => null;
 
-    /// <summary>Frames <paramref name="message"/> into <paramref name="output"/> exactly as <see cref="WriteMessageCoreAsync"/> writes it; needed when <see cref="SharedCodec"/> is set.</summary>
-    protected internal virtual void Frame(IMessage message, IBufferWriter<byte> output) =>
+    /// <summary>
+    /// Frames <paramref name="message"/> into <paramref name="output"/> exactly as <see cref="WriteMessageCoreAsync"/>
+    /// writes it, with its topic position where the framing carries one (docs/protocol.md, "Topics: streams that
+    /// resume"); needed when <see cref="SharedCodec"/> is set.
+    /// </summary>
+    protected internal virtual void Frame(IMessage message, TopicPosition? position, IBufferWriter<byte> output) =>
         throw new NotSupportedException(GetType().Name + " does not share frames.");
+
+    /// <summary>
+    /// Frames the notice that messages after <paramref name="after"/> are no longer in the topic's log; false where
+    /// the framing has no way to say it (docs/protocol.md, "Topics: streams that resume").
+    /// </summary>
+    protected virtual bool FrameGap(TopicPosition after, IBufferWriter<byte> output) => false;
 
     protected abstract Task WriteEndCoreAsync(StreamOutcome outcome, CancellationToken cancellationToken);
 

@@ -1,0 +1,150 @@
+using Google.Protobuf;
+using Grpc.Core;
+using ProtoHttp.AspNetCore.Internal.Streaming;
+using ProtoHttp.AspNetCore.Topics;
+
+namespace ProtoHttp.AspNetCore;
+
+/// <summary>
+/// A named, ordered feed of <typeparamref name="T"/> messages shared by every instance of the app
+/// (<see cref="IProtoTopics.Topic{T}(string)"/>): <see cref="PublishAsync"/> appends a message to the engine's log;
+/// <see cref="SubscribeAsync"/> writes the feed to a server stream until the call ends, each message with its
+/// position, and resumes after the request's <c>Last-Event-ID</c> when it has one (docs/protocol.md, "Topics: streams
+/// that resume").
+/// </summary>
+/// <typeparam name="T">The message type.</typeparam>
+public sealed class ProtoTopic<T> : ITopicHubOwner
+    where T : class, IMessage<T>, new()
+{
+    private readonly TopicHub<T> _hub;
+    private readonly ITopicEngine _engine;
+    private readonly EngineHealth _health;
+    private readonly ProtoTopicOptions _options;
+
+    internal ProtoTopic(TopicHub<T> hub, ITopicEngine engine, EngineHealth health, ProtoTopicOptions options)
+    {
+        _hub = hub;
+        _engine = engine;
+        _health = health;
+        _options = options;
+    }
+
+    /// <summary>The topic's name.</summary>
+    public string Name => _hub.Name;
+
+    ITopicHub ITopicHubOwner.Hub => _hub;
+
+    /// <summary>
+    /// Appends <paramref name="message"/> to the topic: every subscriber of every instance gets it once, after every
+    /// message appended before it. Waits at most <see cref="ProtoTopicOptions.PublishTimeout"/> for the engine.
+    /// </summary>
+    /// <param name="message">The message; it is serialized at once, so it may change afterwards.</param>
+    /// <param name="cancellationToken">Ends the wait; the message may still be appended.</param>
+    /// <returns>The message's position, the id its events carry.</returns>
+    /// <exception cref="RpcException">
+    /// <c>UNAVAILABLE</c>: the engine did not take the message in time. It was not delivered to anyone unless the
+    /// engine took it later, in which case every subscriber gets it as any other.
+    /// </exception>
+    public async Task<TopicPosition> PublishAsync(T message, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(message);
+        var payload = message.ToByteArray();
+        try
+        {
+            var position = await _engine.AppendAsync(Name, payload, cancellationToken).WaitAsync(_options.PublishTimeout, cancellationToken);
+            _health.Answered();
+            _hub.Wake();
+            return position;
+        }
+        catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
+        {
+            _health.Failed(e);
+            throw new RpcException(new Status(StatusCode.Unavailable, $"The topic '{Name}' could not be published to: {e.Message}", e));
+        }
+    }
+
+    /// <summary>
+    /// Writes the topic to <paramref name="stream"/> until <paramref name="context"/>'s call ends: first, when the
+    /// request has <c>Last-Event-ID</c>, every message after it still in the log, at once (a gap notice first when some
+    /// are no longer kept); then each message as it is published. None is skipped, none written twice.
+    /// </summary>
+    /// <param name="stream">The server stream of the call.</param>
+    /// <param name="context">The call: its <c>Last-Event-ID</c> header and its cancellation.</param>
+    /// <param name="filter">Which messages this subscriber wants; <see langword="null"/>: all.</param>
+    /// <exception cref="RpcException"><c>INVALID_ARGUMENT</c>: <c>Last-Event-ID</c> is not an event id.</exception>
+    public async Task SubscribeAsync(IServerStreamWriter<T> stream, ServerCallContext context, Func<T, bool>? filter = null)
+    {
+        ArgumentNullException.ThrowIfNull(stream);
+        ArgumentNullException.ThrowIfNull(context);
+        var resumeAfter = LastEventId.Read(context);
+        var cancellationToken = context.CancellationToken;
+        while (true)
+        {
+            var (subscriber, joined) = await _hub.JoinAsync(cancellationToken);
+            try
+            {
+                // Joined before the log is read: whatever the log read does not reach, the live feed has; what both
+                // have is told apart by position.
+                var position = resumeAfter is { } after ? await ReplayAsync(stream, after, filter, cancellationToken) : joined;
+                await foreach (var message in subscriber.Messages.ReadAllAsync(cancellationToken))
+                {
+                    if (message.Position <= position)
+                    {
+                        continue;
+                    }
+
+                    await WriteAsync(stream, message, filter, cancellationToken);
+                    position = message.Position!.Value;
+                }
+
+                if (!subscriber.Overflowed)
+                {
+                    return; // The app is stopping.
+                }
+
+                resumeAfter = position;
+            }
+            finally
+            {
+                _hub.Leave(subscriber);
+            }
+        }
+    }
+
+    private async Task<TopicPosition> ReplayAsync(IServerStreamWriter<T> stream, TopicPosition after, Func<T, bool>? filter, CancellationToken cancellationToken)
+    {
+        var position = after;
+        var first = true;
+        while (true)
+        {
+            var page = await _hub.ReadLogAsync(position, cancellationToken);
+            if (first && page.Truncated)
+            {
+                TopicLog.ResumedPastLog(_hub.Logger, Name, after);
+                if (stream is ResponseStreamWriter<T> ours)
+                {
+                    await ours.WriteGapAsync(after, cancellationToken);
+                }
+            }
+
+            first = false;
+            foreach (var entry in page.Entries)
+            {
+                if (_hub.Parse(entry) is { } message)
+                {
+                    await WriteAsync(stream, message, filter, cancellationToken);
+                }
+
+                position = entry.Position;
+            }
+
+            if (page.Entries.Count < _options.ReadBatch)
+            {
+                return position;
+            }
+        }
+    }
+
+    private static Task WriteAsync(IServerStreamWriter<T> stream, BroadcastMessage<T> message, Func<T, bool>? filter, CancellationToken cancellationToken) =>
+        filter is null || filter(message.Message) ? stream.WriteAsync(message, cancellationToken) : Task.CompletedTask;
+}
