@@ -1,3 +1,5 @@
+using System.Runtime.CompilerServices;
+using System.Threading.Channels;
 using Google.Protobuf;
 using Grpc.Core;
 using ProtoHttp.AspNetCore.Internal.Streaming;
@@ -72,12 +74,51 @@ public sealed class ProtoTopic<T> : ITopicHubOwner
     /// <param name="context">The call: its <c>Last-Event-ID</c> header and its cancellation.</param>
     /// <param name="filter">Which messages this subscriber wants; <see langword="null"/>: all.</param>
     /// <exception cref="RpcException"><c>INVALID_ARGUMENT</c>: <c>Last-Event-ID</c> is not an event id.</exception>
-    public async Task SubscribeAsync(IServerStreamWriter<T> stream, ServerCallContext context, Func<T, bool>? filter = null)
+    public Task SubscribeAsync(IServerStreamWriter<T> stream, ServerCallContext context, Func<T, bool>? filter = null)
     {
         ArgumentNullException.ThrowIfNull(stream);
         ArgumentNullException.ThrowIfNull(context);
         var resumeAfter = LastEventId.Read(context);
-        var cancellationToken = context.CancellationToken;
+        return RunAsync(
+            resumeAfter,
+            (message, token) => filter is null || filter(message.Message) ? stream.WriteAsync(message, token) : Task.CompletedTask,
+            (after, token) => stream is ResponseStreamWriter<T> ours ? ours.WriteGapAsync(after, token) : Task.CompletedTask,
+            context.CancellationToken);
+    }
+
+    /// <summary>
+    /// The topic's messages in this process, as a subscriber gets them: each message published from now on (from
+    /// every instance), in the topic's order, until <paramref name="cancellationToken"/> ends the enumeration.
+    /// </summary>
+    /// <param name="cancellationToken">Ends the enumeration.</param>
+    /// <returns>The messages; each is shared with every other reader of the topic: it must not change.</returns>
+    public async IAsyncEnumerable<T> ReadAllAsync([EnumeratorCancellation] CancellationToken cancellationToken = default)
+    {
+        var handOver = Channel.CreateBounded<T>(new BoundedChannelOptions(1) { SingleReader = true, SingleWriter = true });
+        using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        var reading = RunAsync(null, (message, token) => handOver.Writer.WriteAsync(message.Message, token).AsTask(), static (_, _) => Task.CompletedTask, stop.Token)
+            .ContinueWith(run => handOver.Writer.TryComplete(run.IsFaulted ? run.Exception.InnerException : null), TaskScheduler.Default);
+        try
+        {
+            await foreach (var message in handOver.Reader.ReadAllAsync(cancellationToken))
+            {
+                yield return message;
+            }
+        }
+        finally
+        {
+            await stop.CancelAsync();
+            await reading;
+        }
+    }
+
+    /// <summary>
+    /// Hands the topic to <paramref name="write"/> until <paramref name="cancellationToken"/> ends: after
+    /// <paramref name="resumeAfter"/> from the log first, when it is set, then live. None is skipped, none written twice.
+    /// </summary>
+    private async Task RunAsync(
+        TopicPosition? resumeAfter, Func<BroadcastMessage<T>, CancellationToken, Task> write, Func<TopicPosition, CancellationToken, Task> sayGap, CancellationToken cancellationToken)
+    {
         while (true)
         {
             var (subscriber, joined) = await _hub.JoinAsync(cancellationToken);
@@ -85,7 +126,14 @@ public sealed class ProtoTopic<T> : ITopicHubOwner
             {
                 // Joined before the log is read: whatever the log read does not reach, the live feed has; what both
                 // have is told apart by position.
-                var position = resumeAfter is { } after ? await ReplayAsync(stream, after, filter, cancellationToken) : joined;
+                var position = joined;
+                if (resumeAfter is { } after)
+                {
+                    position = after > joined && after > await _hub.TailAsync(cancellationToken)
+                        ? await SayGapAsync(sayGap, after, joined, cancellationToken) // An id this log never had (it was lost, or is another's).
+                        : await ReplayAsync(write, sayGap, after, cancellationToken);
+                }
+
                 await foreach (var message in subscriber.Messages.ReadAllAsync(cancellationToken))
                 {
                     if (message.Position <= position)
@@ -93,7 +141,7 @@ public sealed class ProtoTopic<T> : ITopicHubOwner
                         continue;
                     }
 
-                    await WriteAsync(stream, message, filter, cancellationToken);
+                    await write(message, cancellationToken);
                     position = message.Position!.Value;
                 }
 
@@ -111,7 +159,8 @@ public sealed class ProtoTopic<T> : ITopicHubOwner
         }
     }
 
-    private async Task<TopicPosition> ReplayAsync(IServerStreamWriter<T> stream, TopicPosition after, Func<T, bool>? filter, CancellationToken cancellationToken)
+    private async Task<TopicPosition> ReplayAsync(
+        Func<BroadcastMessage<T>, CancellationToken, Task> write, Func<TopicPosition, CancellationToken, Task> sayGap, TopicPosition after, CancellationToken cancellationToken)
     {
         var position = after;
         var first = true;
@@ -120,11 +169,7 @@ public sealed class ProtoTopic<T> : ITopicHubOwner
             var page = await _hub.ReadLogAsync(position, cancellationToken);
             if (first && page.Truncated)
             {
-                TopicLog.ResumedPastLog(_hub.Logger, Name, after);
-                if (stream is ResponseStreamWriter<T> ours)
-                {
-                    await ours.WriteGapAsync(after, cancellationToken);
-                }
+                await SayGapAsync(sayGap, after, after, cancellationToken);
             }
 
             first = false;
@@ -132,7 +177,7 @@ public sealed class ProtoTopic<T> : ITopicHubOwner
             {
                 if (_hub.Parse(entry) is { } message)
                 {
-                    await WriteAsync(stream, message, filter, cancellationToken);
+                    await write(message, cancellationToken);
                 }
 
                 position = entry.Position;
@@ -145,6 +190,12 @@ public sealed class ProtoTopic<T> : ITopicHubOwner
         }
     }
 
-    private static Task WriteAsync(IServerStreamWriter<T> stream, BroadcastMessage<T> message, Func<T, bool>? filter, CancellationToken cancellationToken) =>
-        filter is null || filter(message.Message) ? stream.WriteAsync(message, cancellationToken) : Task.CompletedTask;
+    /// <summary>Tells the subscriber that what follows <paramref name="after"/> cannot all be given; returns where it goes on from.</summary>
+    private async Task<TopicPosition> SayGapAsync(
+        Func<TopicPosition, CancellationToken, Task> sayGap, TopicPosition after, TopicPosition goesOnFrom, CancellationToken cancellationToken)
+    {
+        TopicLog.ResumedPastLog(_hub.Logger, Name, after);
+        await sayGap(after, cancellationToken);
+        return goesOnFrom;
+    }
 }

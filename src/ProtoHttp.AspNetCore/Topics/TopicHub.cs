@@ -85,23 +85,12 @@ internal sealed class TopicHub<T> : ITopicHub
     }
 
     /// <summary>Reads after <paramref name="after"/>, trying again while the engine cannot be reached.</summary>
-    public async Task<TopicPage> ReadLogAsync(TopicPosition after, CancellationToken cancellationToken)
-    {
-        while (true)
-        {
-            try
-            {
-                var page = await _engine.ReadAsync(Name, after, _options.ReadBatch, cancellationToken);
-                _health.Answered();
-                return page;
-            }
-            catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
-            {
-                _health.Failed(e);
-                await Task.Delay(_options.PollInterval, cancellationToken);
-            }
-        }
-    }
+    public Task<TopicPage> ReadLogAsync(TopicPosition after, CancellationToken cancellationToken) =>
+        UntilAnsweredAsync(token => _engine.ReadAsync(Name, after, _options.ReadBatch, token), cancellationToken);
+
+    /// <summary>The position of the log's newest message, trying again while the engine cannot be reached.</summary>
+    public Task<TopicPosition> TailAsync(CancellationToken cancellationToken) =>
+        UntilAnsweredAsync(token => _engine.TailAsync(Name, token), cancellationToken);
 
     /// <summary>The log entry as the message it holds, or <see langword="null"/> (logged) when it holds something else.</summary>
     public BroadcastMessage<T>? Parse(TopicEntry entry)
@@ -167,20 +156,21 @@ internal sealed class TopicHub<T> : ITopicHub
         }
     }
 
-    private async Task<TopicPosition> TailAsync(CancellationToken stopping)
+    /// <summary>Asks the engine until it answers: subscribers wait, connected, through an outage.</summary>
+    private async Task<TResult> UntilAnsweredAsync<TResult>(Func<CancellationToken, Task<TResult>> ask, CancellationToken cancellationToken)
     {
         while (true)
         {
             try
             {
-                var tail = await _engine.TailAsync(Name, stopping);
+                var answer = await ask(cancellationToken);
                 _health.Answered();
-                return tail;
+                return answer;
             }
-            catch (Exception e) when (!stopping.IsCancellationRequested)
+            catch (Exception e) when (!cancellationToken.IsCancellationRequested)
             {
                 _health.Failed(e);
-                await Task.Delay(_options.PollInterval, stopping);
+                await Task.Delay(_options.PollInterval, cancellationToken);
             }
         }
     }
