@@ -33,7 +33,13 @@ public static class SearchServiceApp
         builder.Services.AddSingleton<PriceTicker>();
         builder.Services.AddHostedService(services => services.GetRequiredService<PriceTicker>());
         // The reflection service answers Connect too (bidirectional, so over h2c); its .proto is not embedded.
-        builder.Services.AddProtoHttp().AddServiceOptions<ReflectionV1ServiceImpl>(options => options.ServeProtoFile = false);
+        var protoHttp = builder.Services.AddProtoHttp().AddServiceOptions<ReflectionV1ServiceImpl>(options => options.ServeProtoFile = false);
+        if (builder.Configuration["PriceTicker:Redis"] is { Length: > 0 } redis)
+        {
+            // The price feed's topic in Redis: one feed for every instance, resumable on any (docs/deploy.md).
+            protoHttp.AddRedisBackplane(redis);
+        }
+
         builder.Services.AddGrpc();
         // grpc-dotnet's reflection services over the services named here. AddGrpcReflection() finds them in the
         // endpoints instead, through a fallback that reflects over types the trimmer may remove: the one trim warning

@@ -8,4 +8,6 @@ internal interface ITopicHub : IAsyncDisposable
     Type MessageType { get; }
 
     void Wake();
+
+    void Stop();
 }

@@ -36,6 +36,9 @@ public sealed class ProtoTopic<T> : ITopicHubOwner
 
     ITopicHub ITopicHubOwner.Hub => _hub;
 
+    /// <summary>How many subscribers this instance has on the live feed now (for tests).</summary>
+    internal int SubscriberCount => _hub.SubscriberCount;
+
     /// <summary>
     /// Appends <paramref name="message"/> to the topic: every subscriber of every instance gets it once, after every
     /// message appended before it. Waits at most <see cref="ProtoTopicOptions.PublishTimeout"/> for the engine.

@@ -41,6 +41,9 @@ internal sealed class TopicHub<T> : ITopicHub
 
     public Type MessageType => typeof(T);
 
+    /// <summary>How many subscribers (streams and in-process readers) are on the live feed now.</summary>
+    public int SubscriberCount => Volatile.Read(ref _subscribers).Length;
+
     public void Start() => _reading = Task.Run(ReadAsync);
 
     /// <summary>Reads the log soon, not at the next poll: something was appended.</summary>
@@ -106,17 +109,23 @@ internal sealed class TopicHub<T> : ITopicHub
         }
     }
 
-    public async ValueTask DisposeAsync()
+    /// <summary>Ends every subscription (their streams end as usual) and stops reading: the app is stopping.</summary>
+    public void Stop()
     {
-        await _stop.CancelAsync();
-        await _reading;
         lock (_gate)
         {
+            _stop.Cancel();
             foreach (var subscriber in _subscribers)
             {
                 subscriber.Complete();
             }
         }
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        Stop();
+        await _reading;
     }
 
     private async Task ReadAsync()
@@ -152,7 +161,8 @@ internal sealed class TopicHub<T> : ITopicHub
         }
         finally
         {
-            _tailKnown.TrySetCanceled(stopping);
+            // Whoever waits to join now joins a stopped topic, and leaves at once.
+            _tailKnown.TrySetResult();
         }
     }
 

@@ -1,13 +1,12 @@
 using System.Diagnostics;
-using Google.Protobuf;
-using SearchService.Streams;
 using StackExchange.Redis;
 
 namespace ProtoHttp.FunctionalTests.Infrastructure;
 
 /// <summary>
-/// A real <c>redis-server</c> (Debian's) on a free loopback port, keeping nothing on disk, that a test can restart on
-/// the same port; and what a test asks of it: how many clients a channel has, and a publish on the sample's channel.
+/// A real <c>redis-server</c> (Debian's) on a free loopback port with its own temporary folder, writing every command to
+/// its append-only file before it answers (<c>appendfsync always</c>), so a test can kill it as a crash would and start
+/// it again on the same port with everything it acknowledged.
 /// </summary>
 public sealed class RedisServer : IAsyncDisposable
 {
@@ -17,17 +16,18 @@ public sealed class RedisServer : IAsyncDisposable
         .Select(folder => Path.Combine(folder, "redis-server"))
         .FirstOrDefault(File.Exists);
 
+    private readonly string _folder = Directory.CreateTempSubdirectory("protohttp-redis-").FullName;
     private Process _process;
 
     private RedisServer(int port)
     {
         Port = port;
-        _process = Launch(port);
+        _process = Launch();
     }
 
     /// <summary>Why the Redis tests cannot run here, or <see langword="null"/> when they can.</summary>
     public static string? MissingReason { get; } = Executable is null
-        ? "redis-server is needed for the price feed backplane tests but is not on the PATH; install it with: sudo apt-get install redis-server"
+        ? "redis-server is needed for the topic engine tests but is not on the PATH; install it with: sudo apt-get install redis-server"
         : null;
 
     public int Port { get; }
@@ -52,43 +52,44 @@ public sealed class RedisServer : IAsyncDisposable
         }
     }
 
-    /// <summary>Starts a new, empty server on the same port.</summary>
+    /// <summary>Starts the server again on the same port and folder: it reloads what its append-only file holds.</summary>
     public async Task StartAgainAsync()
     {
         await StopAsync();
         _process.Dispose();
-        _process = Launch(Port);
+        _process = Launch();
         await WaitUntilReadyAsync();
     }
 
-    /// <summary>How many clients are subscribed to the sample's price channel.</summary>
-    public async Task<long> PriceChannelSubscribersAsync()
+    /// <summary>Every entry id of a stream, oldest first.</summary>
+    public async Task<string[]> StreamIdsAsync(string key)
     {
         await using var connection = await ConnectionMultiplexer.ConnectAsync(Configuration);
-        return await connection.GetServer(connection.GetEndPoints()[0]).SubscriptionSubscriberCountAsync(RedisPriceBackplane.Channel);
-    }
-
-    /// <summary>Publishes a message on the sample's price channel as an instance would; returns how many clients received it.</summary>
-    public async Task<long> PublishTickAsync(IMessage tick)
-    {
-        await using var connection = await ConnectionMultiplexer.ConnectAsync(Configuration);
-        return await connection.GetSubscriber().PublishAsync(RedisPriceBackplane.Channel, tick.ToByteArray());
+        var entries = await connection.GetDatabase().StreamRangeAsync(key);
+        return [.. entries.Select(e => (string)e.Id!)];
     }
 
     public async ValueTask DisposeAsync()
     {
         await StopAsync();
         _process.Dispose();
+        Directory.Delete(_folder, recursive: true);
     }
 
-    private static Process Launch(int port)
+    private Process Launch()
     {
         var start = new ProcessStartInfo(Executable ?? throw new InvalidOperationException(MissingReason))
         {
             RedirectStandardOutput = true,
             RedirectStandardError = true,
+            WorkingDirectory = _folder,
         };
-        foreach (var argument in new[] { "--port", $"{port}", "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no" })
+        string[] arguments =
+        [
+            "--port", $"{Port}", "--bind", "127.0.0.1", "--dir", _folder, "--save", "", "--daemonize", "no",
+            "--appendonly", "yes", "--appendfsync", "always",
+        ];
+        foreach (var argument in arguments)
         {
             start.ArgumentList.Add(argument);
         }
@@ -113,7 +114,7 @@ public sealed class RedisServer : IAsyncDisposable
                 await connection.GetDatabase().PingAsync();
                 return;
             }
-            catch (RedisConnectionException) when (DateTime.UtcNow < deadline && !_process.HasExited)
+            catch (RedisException) when (DateTime.UtcNow < deadline && !_process.HasExited)
             {
                 await Task.Delay(100);
             }
