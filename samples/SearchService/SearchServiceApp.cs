@@ -33,12 +33,7 @@ public static class SearchServiceApp
         builder.Services.AddSingleton<PriceTicker>();
         builder.Services.AddHostedService(services => services.GetRequiredService<PriceTicker>());
         // The reflection service answers Connect too (bidirectional, so over h2c); its .proto is not embedded.
-        var protoHttp = builder.Services.AddProtoHttp().AddServiceOptions<ReflectionV1ServiceImpl>(options => options.ServeProtoFile = false);
-        if (builder.Configuration["PriceTicker:Redis"] is { Length: > 0 } redis)
-        {
-            // The price feed's topic in Redis: one feed for every instance, resumable on any (docs/deploy.md).
-            protoHttp.AddRedisBackplane(redis);
-        }
+        builder.Services.AddProtoHttp().AddServiceOptions<ReflectionV1ServiceImpl>(options => options.ServeProtoFile = false);
 
         builder.Services.AddGrpc();
         // grpc-dotnet's reflection services over the services named here. AddGrpcReflection() finds them in the
@@ -58,6 +53,11 @@ public static class SearchServiceApp
         builder.Services.AddRateLimiter(_ => { });
         builder.Services.AddHealthChecks().AddCheck<CatalogDataHealthCheck>("catalog-data", tags: [ReadyTag]);
         configure?.Invoke(builder);
+        if (builder.Configuration["PriceTicker:Redis"] is { Length: > 0 } redis)
+        {
+            // The price feed's topic in Redis: one feed for every instance, resumable on any (docs/deploy.md).
+            builder.Services.AddProtoHttp().AddRedisBackplane(redis);
+        }
 
         var app = builder.Build();
         app.UseDefaultFiles();
