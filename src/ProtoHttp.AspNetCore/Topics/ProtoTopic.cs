@@ -77,16 +77,21 @@ public sealed class ProtoTopic<T> : ITopicHubOwner
     /// <param name="context">The call: its <c>Last-Event-ID</c> header and its cancellation.</param>
     /// <param name="filter">Which messages this subscriber wants; <see langword="null"/>: all.</param>
     /// <exception cref="RpcException"><c>INVALID_ARGUMENT</c>: <c>Last-Event-ID</c> is not an event id.</exception>
-    public Task SubscribeAsync(IServerStreamWriter<T> stream, ServerCallContext context, Func<T, bool>? filter = null)
+    /// <exception cref="RpcException"><c>UNAVAILABLE</c>: the app is stopping; the client resumes on another instance.</exception>
+    public async Task SubscribeAsync(IServerStreamWriter<T> stream, ServerCallContext context, Func<T, bool>? filter = null)
     {
         ArgumentNullException.ThrowIfNull(stream);
         ArgumentNullException.ThrowIfNull(context);
         var resumeAfter = LastEventId.Read(context);
-        return RunAsync(
+        await RunAsync(
             resumeAfter,
             (message, token) => filter is null || filter(message.Message) ? stream.WriteAsync(message, token) : Task.CompletedTask,
             (after, token) => stream is ResponseStreamWriter<T> ours ? ours.WriteGapAsync(after, token) : Task.CompletedTask,
             context.CancellationToken);
+
+        // The feed ended without the client leaving: this instance is stopping. As a gRPC server says as it shuts down;
+        // an EventSource reconnects by itself, the typed client resumes, each with the last id it got.
+        throw new RpcException(new Status(StatusCode.Unavailable, "This instance is stopping; resume on another with Last-Event-ID."));
     }
 
     /// <summary>

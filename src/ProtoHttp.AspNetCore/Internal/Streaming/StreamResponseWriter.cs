@@ -30,7 +30,7 @@ internal abstract class StreamResponseWriter(HttpContext context, StreamMediaTyp
     {
         StreamFormat.Events => new EventStreamWriter(context, type, type.Codec, keepAliveInterval),
         StreamFormat.Lines => new LineStreamWriter(context, type, type.Codec),
-        _ => new EnvelopeStreamWriter(context, type, type.Codec),
+        _ => new EnvelopeStreamWriter(context, type, type.Codec) { WritesEventIds = context.Request.Headers.ContainsKey(Envelope.EventIdsHeader) },
     };
 
     /// <summary>Writes one message and waits until the network has taken it.</summary>
@@ -55,6 +55,11 @@ internal abstract class StreamResponseWriter(HttpContext context, StreamMediaTyp
             }
 
             Start();
+            if (shared?.Position is { } position)
+            {
+                WritePosition(position, Response.BodyWriter);
+            }
+
             if (shared is not null && SharedCodec is { } codec)
             {
                 Response.BodyWriter.Write(shared.FramedFor(this, codec).Span);
@@ -156,6 +161,14 @@ internal abstract class StreamResponseWriter(HttpContext context, StreamMediaTyp
     /// </summary>
     protected internal virtual void Frame(IMessage message, TopicPosition? position, IBufferWriter<byte> output) =>
         throw new NotSupportedException(GetType().Name + " does not share frames.");
+
+    /// <summary>
+    /// Writes a topic message's position ahead of it, for a framing that carries it apart from the message's frame
+    /// (docs/protocol.md, "Topics: streams that resume"); by default the frame carries it, or nothing does.
+    /// </summary>
+    protected virtual void WritePosition(TopicPosition position, IBufferWriter<byte> output)
+    {
+    }
 
     /// <summary>
     /// Frames the notice that messages after <paramref name="after"/> are no longer in the topic's log; false where
