@@ -27,6 +27,10 @@ internal static class RedisConfiguration
         // Connect in the background and keep trying: an instance that starts while Redis is away serves everything
         // else, and its topics start when Redis answers.
         options.AbortOnConnectFail = false;
+        // While disconnected, a command fails at once instead of waiting in a backlog to run later: a publish the
+        // caller was told failed must not be appended after all. Publishes retry what was never sent, within their
+        // timeout (ProtoTopicOptions.PublishTimeout); reads retry at the poll interval.
+        options.BacklogPolicy = BacklogPolicy.FailFast;
         return options;
     }
 }

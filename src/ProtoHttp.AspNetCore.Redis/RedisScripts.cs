@@ -7,12 +7,17 @@ namespace ProtoHttp.AspNetCore.Redis;
 internal static class RedisScripts
 {
     /// <summary>
-    /// KEYS: stream, trimmed marker. ARGV: payload, max length (0: none), max age in ms (0: none), hint channel.
-    /// Appends with Redis's own id (<c>*</c>), then trims exactly what the bounds say and records the newest entry it
+    /// KEYS: stream, trimmed marker. ARGV: payload, max length (0: none), max age in ms (0: none), hint channel, the
+    /// publish's deadline in Unix ms. Refuses a publish whose deadline has passed (its caller has been told it failed,
+    /// and a client library may still send a command it held through a reconnect). Appends with Redis's own id (<c>*</c>), then trims exactly what the bounds say and records the newest entry it
     /// removed, so a reader can be told for certain whether what it asks for was trimmed; publishes the new id as a
     /// hint; returns the id.
     /// </summary>
     public const string Append = """
+        local clock = redis.call('TIME')
+        if tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000) > tonumber(ARGV[5]) then
+          return redis.error_reply('EXPIRED the publish deadline passed before Redis ran it')
+        end
         local id = redis.call('XADD', KEYS[1], '*', 'p', ARGV[1])
         local function parse(text)
           local dash = string.find(text, '-', 1, true)
@@ -34,8 +39,7 @@ internal static class RedisScripts
         end
         local maxage = tonumber(ARGV[3])
         if maxage > 0 then
-          local now = redis.call('TIME')
-          local cutoff = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000) - maxage
+          local cutoff = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000) - maxage
           local old = redis.call('XREVRANGE', KEYS[1], string.format('%.0f', cutoff), '-', 'COUNT', 1)
           if #old > 0 and old[1][1] ~= id and (newest == nil or after(old[1][1], newest)) then
             newest = old[1][1]

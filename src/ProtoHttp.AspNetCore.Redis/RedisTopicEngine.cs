@@ -13,14 +13,18 @@ namespace ProtoHttp.AspNetCore.Redis;
 /// </summary>
 internal sealed class RedisTopicEngine : ITopicEngine, IAsyncDisposable
 {
+    private static readonly TimeSpan RetryDelay = TimeSpan.FromMilliseconds(100);
+
     private readonly RedisBackplaneOptions _options;
+    private readonly TimeSpan _publishTimeout;
     private readonly Lazy<Task<ConnectionMultiplexer>> _connection;
     private readonly ConcurrentDictionary<string, RedisTopicKeys> _keys = new(StringComparer.Ordinal);
     private readonly ConcurrentDictionary<Action, byte> _watchers = new();
 
-    public RedisTopicEngine(IOptions<RedisBackplaneOptions> options)
+    public RedisTopicEngine(IOptions<RedisBackplaneOptions> options, IOptions<ProtoTopicOptions> topicOptions)
     {
         _options = options.Value;
+        _publishTimeout = topicOptions.Value.PublishTimeout;
         var configuration = RedisConfiguration.Parse(_options.Configuration);
         _connection = new(() => ConnectAsync(configuration));
     }
@@ -28,12 +32,26 @@ internal sealed class RedisTopicEngine : ITopicEngine, IAsyncDisposable
     public async Task<TopicPosition> AppendAsync(string topic, ReadOnlyMemory<byte> payload, CancellationToken cancellationToken)
     {
         var keys = KeysOf(topic);
+        // Redis refuses the append after this (up to the clocks' skew): no publish is appended after its caller was told it failed.
+        var deadline = DateTimeOffset.UtcNow.Add(_publishTimeout).ToUnixTimeMilliseconds();
         var database = (await _connection.Value).GetDatabase();
-        var id = await database.ScriptEvaluateAsync(
-            RedisScripts.Append,
-            [keys.Stream, keys.Trimmed],
-            [payload, _options.MaxLength ?? 0, (long)(_options.MaxAge?.TotalMilliseconds ?? 0), keys.Appended.ToString()]);
-        return Position((string?)id);
+        while (true)
+        {
+            try
+            {
+                var id = await database.ScriptEvaluateAsync(
+                    RedisScripts.Append,
+                    [keys.Stream, keys.Trimmed],
+                    [payload, _options.MaxLength ?? 0, (long)(_options.MaxAge?.TotalMilliseconds ?? 0), keys.Appended.ToString(), deadline]);
+                return Position((string?)id);
+            }
+            catch (RedisConnectionException e) when (e.CommandStatus == CommandStatus.WaitingToBeSent && !cancellationToken.IsCancellationRequested)
+            {
+                // Never sent (the connection is down and commands fail fast): trying again cannot append it twice. A
+                // command that was sent is not tried again: it may have run, and the caller hears of the failure.
+                await Task.Delay(RetryDelay, cancellationToken);
+            }
+        }
     }
 
     public async Task<TopicPage> ReadAsync(string topic, TopicPosition after, int maxCount, CancellationToken cancellationToken)

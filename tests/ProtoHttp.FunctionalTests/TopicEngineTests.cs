@@ -1,4 +1,5 @@
 using System.Net;
+using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using ProtoHttp.AspNetCore;
 using ProtoHttp.FunctionalTests.Infrastructure;
@@ -60,13 +61,19 @@ public sealed class TopicEngineTests
 
         await redis.StopAsync(); // Killed: no goodbye.
         await WaitUntilAsync(() => OutageLines(first).Count == 1 && OutageLines(second).Count == 1, "each instance to log the outage");
-        await Task.Delay(TimeSpan.FromSeconds(2)); // Reads and publishes retry meanwhile.
+        // Reads retry meanwhile; a publish waits its timeout (1 s here), then fails to its caller and is never appended.
+        var unpublished = new Northwind.PriceTick { Sequence = -1, ProductId = 1, ProductName = "Chai", UnitPrice = 1 };
+        var waited = System.Diagnostics.Stopwatch.StartNew();
+        var refused = await Assert.ThrowsAsync<Grpc.Core.RpcException>(() => TopicResumeTests.Topic(first).PublishAsync(unpublished));
+        Assert.Equal(Grpc.Core.StatusCode.Unavailable, refused.StatusCode);
+        Assert.InRange(waited.Elapsed, TimeSpan.FromSeconds(0.9), TimeSpan.FromSeconds(10));
         var before = (onFirst.Ticks.Count, onSecond.Ticks.Count);
         await redis.StartAgainAsync();
         await onFirst.WaitForTicksAsync(before.Item1 + 20, Patience);
         await onSecond.WaitForTicksAsync(before.Item2 + 20, Patience);
 
         Assert.True(onFirst.Connected && onSecond.Connected, "A subscriber was disconnected by the outage.");
+        Assert.DoesNotContain(onFirst.Ticks, t => t.Tick!.Sequence == -1);
         AssertSameFeed(onFirst, onSecond);
         // Nothing the log holds between the first and last id a subscriber got was skipped, and nothing came twice.
         var log = await redis.StreamIdsAsync(StreamKey);
@@ -155,6 +162,7 @@ public sealed class TopicEngineTests
     {
         builder.Configuration["PriceTicker:Redis"] = redis.Configuration;
         builder.Configuration["PriceTicker:Interval"] = interval.ToString();
+        builder.Services.AddProtoHttp().AddTopics(o => o.PublishTimeout = TimeSpan.FromSeconds(1));
     });
 
     private static async Task WaitUntilAsync(Func<bool> condition, string what)

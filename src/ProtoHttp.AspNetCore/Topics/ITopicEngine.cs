@@ -12,10 +12,14 @@ namespace ProtoHttp.AspNetCore;
 /// </remarks>
 public interface ITopicEngine
 {
-    /// <summary>Appends a message to the topic's log and returns its position, after every earlier one's.</summary>
+    /// <summary>
+    /// Appends a message to the topic's log and returns its position, after every earlier one's. An engine may try
+    /// again, until <paramref name="cancellationToken"/> ends, what it knows never reached the engine; never what may
+    /// have been appended, so that a failed publish is not delivered later, nor twice.
+    /// </summary>
     /// <param name="topic">The topic's name.</param>
     /// <param name="payload">The message serialized as protobuf.</param>
-    /// <param name="cancellationToken">Ends the wait.</param>
+    /// <param name="cancellationToken">Ends the wait: the publish timeout, or the caller's token.</param>
     Task<TopicPosition> AppendAsync(string topic, ReadOnlyMemory<byte> payload, CancellationToken cancellationToken);
 
     /// <summary>Reads at most <paramref name="maxCount"/> entries after <paramref name="after"/>, oldest first.</summary>

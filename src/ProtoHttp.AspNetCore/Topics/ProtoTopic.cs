@@ -54,9 +54,12 @@ public sealed class ProtoTopic<T> : ITopicHubOwner
     {
         ArgumentNullException.ThrowIfNull(message);
         var payload = message.ToByteArray();
+        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        timeout.CancelAfter(_options.PublishTimeout);
         try
         {
-            var position = await _engine.AppendAsync(Name, payload, cancellationToken).WaitAsync(_options.PublishTimeout, cancellationToken);
+            // The token bounds an engine's own retries; the wait bounds an engine that does not listen to it.
+            var position = await _engine.AppendAsync(Name, payload, timeout.Token).WaitAsync(_options.PublishTimeout, cancellationToken);
             _health.Answered();
             _hub.Wake();
             return position;
