@@ -1,5 +1,5 @@
 using Google.Protobuf;
-using ProtoHttp.AspNetCore.Internal.Streaming;
+using ProtoHttp.AspNetCore.Framing;
 
 namespace ProtoHttp.AspNetCore;
 

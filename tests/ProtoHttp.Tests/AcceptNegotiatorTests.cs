@@ -1,4 +1,5 @@
 using Microsoft.Extensions.Primitives;
+using ProtoHttp.AspNetCore.Negotiation;
 namespace ProtoHttp.Tests;
 
 public sealed class AcceptNegotiatorTests

@@ -1,6 +1,6 @@
 using Microsoft.AspNetCore.Routing;
 using Microsoft.Extensions.DependencyInjection;
-using ProtoHttp.AspNetCore.Internal.Explorer;
+using ProtoHttp.AspNetCore.Explorer;
 
 namespace Microsoft.AspNetCore.Builder;
 

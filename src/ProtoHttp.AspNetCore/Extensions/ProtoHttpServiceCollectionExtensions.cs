@@ -3,13 +3,14 @@ using Microsoft.AspNetCore.Authorization.Policy;
 using Microsoft.AspNetCore.Routing;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 using ProtoHttp.AspNetCore;
-using ProtoHttp.AspNetCore.Topics;
-using ProtoHttp.AspNetCore.Connect;
-using ProtoHttp.AspNetCore.GrpcWeb;
+using ProtoHttp.AspNetCore.Explorer;
 using ProtoHttp.AspNetCore.Internal;
-using ProtoHttp.AspNetCore.Internal.Explorer;
-using ProtoHttp.AspNetCore.Native;
+using ProtoHttp.AspNetCore.Invocation;
+using ProtoHttp.AspNetCore.Topics;
 using ProtoHttp.AspNetCore.Pipeline;
+using ProtoHttp.AspNetCore.Protocols.Connect;
+using ProtoHttp.AspNetCore.Protocols.GrpcWeb;
+using ProtoHttp.AspNetCore.Protocols.Native;
 
 namespace Microsoft.Extensions.DependencyInjection;
 

@@ -1,6 +1,5 @@
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
-using ProtoHttp.AspNetCore.Internal;
 using ProtoHttp.AspNetCore.Pipeline;
 
 namespace ProtoHttp.AspNetCore;

@@ -1,6 +1,6 @@
 using Google.Protobuf;
 using Grpc.Core;
-using ProtoHttp.AspNetCore.Internal.Streaming;
+using ProtoHttp.AspNetCore.Framing;
 
 namespace ProtoHttp.AspNetCore;
 

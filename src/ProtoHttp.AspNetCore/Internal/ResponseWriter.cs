@@ -2,7 +2,7 @@ using System.Buffers;
 using Google.Protobuf;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
-using ProtoHttp.AspNetCore.Internal.Caching;
+using ProtoHttp.AspNetCore.Caching;
 
 namespace ProtoHttp.AspNetCore.Internal;
 

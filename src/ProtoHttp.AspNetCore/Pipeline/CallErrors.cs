@@ -2,6 +2,7 @@ using Grpc.Core;
 using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.Http;
 using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Invocation;
 
 namespace ProtoHttp.AspNetCore.Pipeline;
 

@@ -1,5 +1,4 @@
 using Grpc.Core;
-using ProtoHttp.AspNetCore.Internal;
 
 namespace ProtoHttp.AspNetCore.Pipeline;
 

@@ -1,8 +1,7 @@
 using Google.Protobuf;
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
-using ProtoHttp.AspNetCore.Internal.Streaming;
-using ProtoHttp.Streaming;
+using ProtoHttp.AspNetCore.Framing;
 
 namespace ProtoHttp.AspNetCore.Pipeline;
 
@@ -41,7 +40,7 @@ internal abstract class CallProtocol
 
     /// <summary>The timeout the request asks for, or <see langword="null"/> for none.</summary>
     /// <exception cref="Internal.CallRejectedException">The header is malformed (400).</exception>
-    public virtual TimeSpan? ReadTimeout(HttpRequest request) => Internal.ConnectTimeout.Parse(request.Headers[Internal.ConnectTimeout.HeaderName]);
+    public virtual TimeSpan? ReadTimeout(HttpRequest request) => Protocols.Connect.ConnectTimeout.Parse(request.Headers[Protocols.Connect.ConnectTimeout.HeaderName]);
 
     /// <summary>Reads the one request message of a unary or server-streaming call, and checks its required fields.</summary>
     public abstract ValueTask<IMessage> ReadMessageAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken);

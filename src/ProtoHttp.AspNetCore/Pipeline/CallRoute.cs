@@ -1,6 +1,6 @@
 using Google.Protobuf.Reflection;
 using Grpc.Core;
-using ProtoHttp.AspNetCore.Internal.Caching;
+using ProtoHttp.AspNetCore.Caching;
 using ProtoHttp.Streaming;
 
 namespace ProtoHttp.AspNetCore.Pipeline;

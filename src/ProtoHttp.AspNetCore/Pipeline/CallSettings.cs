@@ -1,11 +1,11 @@
 using Microsoft.Extensions.Logging;
-using ProtoHttp.Streaming;
+using ProtoHttp.AspNetCore.Negotiation;
 
 namespace ProtoHttp.AspNetCore.Pipeline;
 
 /// <summary>
 /// What every call of one service shares whatever its protocol and method kind: the options, codecs, limits and logger.
-/// Protocols read only these; the service's activator and interceptors are in <see cref="Internal.ServiceCallSettings{TService}"/>.
+/// Protocols read only these; the service's activator and interceptors are in <see cref="Invocation.ServiceCallSettings{TService}"/>.
 /// </summary>
 internal class CallSettings(ProtoHttpOptions options, bool detailedErrors, bool restrictGet, MessageCodecs codecs, long inPlaceBodyLimit, ILogger logger)
 {
@@ -26,7 +26,7 @@ internal class CallSettings(ProtoHttpOptions options, bool detailedErrors, bool 
     public StreamAcceptNegotiator Streams { get; } = new(codecs);
 
     /// <summary>What a Connect answer in each of the service's Connect codecs goes out as, built once.</summary>
-    public WritableMediaType[] ConnectResponseTypes { get; } = Connect.ConnectMediaTypes.Responses(codecs);
+    public WritableMediaType[] ConnectResponseTypes { get; } = Protocols.Connect.ConnectMediaTypes.Responses(codecs);
 
     /// <summary>The largest request body parsed in place in the request pipe (<see cref="Internal.InPlaceBodyLimit"/>).</summary>
     public long InPlaceBodyLimit { get; } = inPlaceBodyLimit;

@@ -1,8 +1,8 @@
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
+using ProtoHttp.AspNetCore.Framing;
 using ProtoHttp.AspNetCore.Internal;
-using ProtoHttp.AspNetCore.Internal.Streaming;
-using ProtoHttp.Streaming;
+using ProtoHttp.AspNetCore.Invocation;
 
 namespace ProtoHttp.AspNetCore.Pipeline;
 

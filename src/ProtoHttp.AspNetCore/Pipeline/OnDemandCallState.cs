@@ -24,9 +24,9 @@ internal sealed class OnDemandCallState
     public WriteOptions? WriteOptions { get; set; }
 
     /// <summary>The call's deadline, when it has a timeout (the client's or the host's).</summary>
-    public Internal.CallDeadline? Deadline { get; set; }
+    public Invocation.CallDeadline? Deadline { get; set; }
 
-    /// <summary>Whether the host's timeout had passed before the call could take it over (<see cref="Internal.HostRequestTimeout"/>).</summary>
+    /// <summary>Whether the host's timeout had passed before the call could take it over (<see cref="Invocation.HostRequestTimeout"/>).</summary>
     public bool HostTimeoutExpired { get; set; }
 
     /// <summary>The call's activity and start time, when something listens (<see cref="Telemetry.CallTelemetry.Start"/>).</summary>

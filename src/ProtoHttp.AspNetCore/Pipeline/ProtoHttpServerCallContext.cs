@@ -1,8 +1,10 @@
 using System.Net.Sockets;
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
+using ProtoHttp.AspNetCore.Framing;
 using ProtoHttp.AspNetCore.Internal;
-using ProtoHttp.AspNetCore.Internal.Streaming;
+using ProtoHttp.AspNetCore.Invocation;
+using ProtoHttp.AspNetCore.Negotiation;
 using ProtoHttp.AspNetCore.Telemetry;
 using ProtoHttp.Streaming;
 

@@ -5,8 +5,10 @@ using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
+using ProtoHttp.AspNetCore.Caching;
 using ProtoHttp.AspNetCore.Internal;
-using ProtoHttp.AspNetCore.Internal.Caching;
+using ProtoHttp.AspNetCore.Invocation;
+using ProtoHttp.AspNetCore.Protocols.Native;
 
 namespace ProtoHttp.AspNetCore.Pipeline;
 

@@ -1,6 +1,5 @@
-using ProtoHttp.AspNetCore.Internal;
-using ProtoHttp.AspNetCore.Internal.Streaming;
-using ProtoHttp.Streaming;
+using ProtoHttp.AspNetCore.Framing;
+using ProtoHttp.AspNetCore.Invocation;
 
 namespace ProtoHttp.AspNetCore.Pipeline;
 

@@ -1,4 +1,4 @@
-using ProtoHttp.AspNetCore.Internal.Streaming;
+using ProtoHttp.AspNetCore.Framing;
 using ProtoHttp.Streaming;
 
 namespace ProtoHttp.AspNetCore.Pipeline;

@@ -1,5 +1,5 @@
 using Google.Protobuf;
-using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Invocation;
 
 namespace ProtoHttp.AspNetCore.Pipeline;
 

@@ -2,7 +2,7 @@ using Google.Protobuf;
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
 using ProtoHttp.AspNetCore;
-using ProtoHttp.AspNetCore.Internal.Streaming;
+using ProtoHttp.AspNetCore.Framing;
 using ProtoHttp.AspNetCore.Pipeline;
 
 namespace ProtoHttp.FunctionalTests.Infrastructure;

@@ -2,9 +2,9 @@ using Google.Protobuf;
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
 using ProtoHttp.AspNetCore;
-using ProtoHttp.AspNetCore.Internal.Streaming;
-using ProtoHttp.AspNetCore.Native;
+using ProtoHttp.AspNetCore.Framing;
 using ProtoHttp.AspNetCore.Pipeline;
+using ProtoHttp.AspNetCore.Protocols.Native;
 
 namespace ProtoHttp.FunctionalTests.Infrastructure;
 

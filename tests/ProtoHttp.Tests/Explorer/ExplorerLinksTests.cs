@@ -1,7 +1,7 @@
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Routing;
 using Microsoft.AspNetCore.Routing.Patterns;
-using ProtoHttp.AspNetCore.Internal.Explorer;
+using ProtoHttp.AspNetCore.Explorer;
 
 namespace ProtoHttp.Tests.Explorer;
 

@@ -1,3 +1,5 @@
+using ProtoHttp.AspNetCore.Internal;
+
 namespace ProtoHttp.Tests.Formats;
 
 public sealed class PrintableTextTests

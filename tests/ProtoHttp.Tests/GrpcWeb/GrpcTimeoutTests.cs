@@ -1,6 +1,6 @@
 using Grpc.Core;
-using ProtoHttp.AspNetCore.GrpcWeb;
 using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Protocols.GrpcWeb;
 
 namespace ProtoHttp.Tests.GrpcWeb;
 

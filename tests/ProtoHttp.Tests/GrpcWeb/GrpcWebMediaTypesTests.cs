@@ -1,4 +1,4 @@
-using ProtoHttp.AspNetCore.GrpcWeb;
+using ProtoHttp.AspNetCore.Protocols.GrpcWeb;
 
 namespace ProtoHttp.Tests.GrpcWeb;
 

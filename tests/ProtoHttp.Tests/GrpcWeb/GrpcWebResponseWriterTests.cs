@@ -4,8 +4,8 @@ using Google.Protobuf.WellKnownTypes;
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
-using ProtoHttp.AspNetCore.GrpcWeb;
-using ProtoHttp.Streaming;
+using ProtoHttp.AspNetCore.Framing;
+using ProtoHttp.AspNetCore.Protocols.GrpcWeb;
 
 namespace ProtoHttp.Tests.GrpcWeb;
 

@@ -1,7 +1,7 @@
 using System.Buffers;
 using System.Text;
-using ProtoHttp.AspNetCore.GrpcWeb;
 using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Protocols.GrpcWeb;
 
 namespace ProtoHttp.Tests.GrpcWeb;
 

@@ -2,7 +2,7 @@ using System.Buffers;
 using System.Buffers.Binary;
 using System.Text;
 using Grpc.Core;
-using ProtoHttp.AspNetCore.GrpcWeb;
+using ProtoHttp.AspNetCore.Protocols.GrpcWeb;
 
 namespace ProtoHttp.Tests.GrpcWeb;
 

@@ -4,7 +4,7 @@ using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging.Abstractions;
 using ProtoHttp.AspNetCore.Internal;
-using ProtoHttp.AspNetCore.Native;
+using ProtoHttp.AspNetCore.Protocols.Native;
 
 namespace ProtoHttp.Tests.Hosting;
 

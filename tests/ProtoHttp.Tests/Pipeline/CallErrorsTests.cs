@@ -2,8 +2,8 @@ using Grpc.Core;
 using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.Http;
 using ProtoHttp.AspNetCore.Internal;
-using ProtoHttp.AspNetCore.Native;
 using ProtoHttp.AspNetCore.Pipeline;
+using ProtoHttp.AspNetCore.Protocols.Native;
 
 namespace ProtoHttp.Tests.Pipeline;
 

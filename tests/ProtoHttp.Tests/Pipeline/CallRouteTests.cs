@@ -1,4 +1,4 @@
-using ProtoHttp.AspNetCore.Native;
+using ProtoHttp.AspNetCore.Protocols.Native;
 
 namespace ProtoHttp.Tests.Pipeline;
 

@@ -1,8 +1,8 @@
 using System.Text.Json;
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
-using ProtoHttp.AspNetCore.Connect;
 using ProtoHttp.AspNetCore.Pipeline;
+using ProtoHttp.AspNetCore.Protocols.Connect;
 
 namespace ProtoHttp.Tests.Pipeline;
 

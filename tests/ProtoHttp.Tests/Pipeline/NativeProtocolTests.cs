@@ -1,9 +1,8 @@
 using System.Xml.Linq;
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
-using ProtoHttp.AspNetCore.Native;
 using ProtoHttp.AspNetCore.Pipeline;
-using ProtoHttp.Streaming;
+using ProtoHttp.AspNetCore.Protocols.Native;
 
 namespace ProtoHttp.Tests.Pipeline;
 

@@ -4,6 +4,7 @@ using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.DependencyInjection;
 using ProtoHttp.AspNetCore;
 using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Invocation;
 using ProtoHttp.AspNetCore.Pipeline;
 
 namespace ProtoHttp.Tests.Pipeline;

@@ -1,8 +1,8 @@
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
 using ProtoHttp.AspNetCore;
-using ProtoHttp.AspNetCore.Native;
 using ProtoHttp.AspNetCore.Pipeline;
+using ProtoHttp.AspNetCore.Protocols.Native;
 
 namespace ProtoHttp.Tests.Pipeline;
 

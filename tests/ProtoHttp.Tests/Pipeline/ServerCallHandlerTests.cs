@@ -3,8 +3,8 @@ using Google.Protobuf;
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.Logging;
-using ProtoHttp.AspNetCore.Native;
 using ProtoHttp.AspNetCore.Pipeline;
+using ProtoHttp.AspNetCore.Protocols.Native;
 
 namespace ProtoHttp.Tests.Pipeline;
 
@@ -203,7 +203,7 @@ public class ServerCallHandlerTests
         public override Task WriteMessageAsync(ProtoHttpServerCallContext call, IMessage message) =>
             throw new InvalidOperationException("The writer broke.");
 
-        public override AspNetCore.Internal.Streaming.StreamResponseWriter OpenResponseStream(ProtoHttpServerCallContext call) =>
+        public override AspNetCore.Framing.StreamResponseWriter OpenResponseStream(ProtoHttpServerCallContext call) =>
             _native.OpenResponseStream(call);
 
         public override Task WriteErrorAsync(HttpContext context, CallFailure failure, WritableMediaType? errorType, MessageCodecs codecs) =>

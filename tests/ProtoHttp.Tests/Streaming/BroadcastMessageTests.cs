@@ -3,7 +3,7 @@ using System.Text;
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
 using ProtoHttp.AspNetCore;
-using ProtoHttp.AspNetCore.Internal.Streaming;
+using ProtoHttp.AspNetCore.Framing;
 using ProtoHttp.Streaming;
 using ProtoService;
 

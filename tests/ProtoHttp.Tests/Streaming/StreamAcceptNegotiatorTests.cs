@@ -1,4 +1,5 @@
 using Microsoft.Extensions.Primitives;
+using ProtoHttp.AspNetCore.Negotiation;
 using ProtoHttp.Streaming;
 
 namespace ProtoHttp.Tests.Streaming;

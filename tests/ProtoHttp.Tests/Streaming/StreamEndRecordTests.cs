@@ -1,7 +1,7 @@
 using System.Buffers;
 using System.Text;
 using Grpc.Core;
-using ProtoHttp.Streaming;
+using ProtoHttp.AspNetCore.Framing;
 
 namespace ProtoHttp.Tests.Streaming;
 

@@ -2,7 +2,7 @@ using System.IO.Pipelines;
 using System.Text;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
-using ProtoHttp.AspNetCore.Internal.Streaming;
+using ProtoHttp.AspNetCore.Framing;
 using ProtoHttp.Streaming;
 using ProtoService;
 

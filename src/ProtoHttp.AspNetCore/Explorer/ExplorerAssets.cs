@@ -1,0 +1,56 @@
+using System.Security.Cryptography;
+using Microsoft.AspNetCore.Http;
+using Microsoft.Net.Http.Headers;
+
+namespace ProtoHttp.AspNetCore.Explorer;
+
+/// <summary>
+/// The explorer's script or stylesheet, embedded in this assembly: served with an ETag, so a browser revalidates
+/// instead of downloading it again, and with nothing fetched from anywhere else.
+/// </summary>
+internal sealed class ExplorerAssets
+{
+    private readonly byte[] _body;
+    private readonly string _contentType;
+    private readonly string _etag;
+
+    private ExplorerAssets(byte[] body, string contentType)
+    {
+        _body = body;
+        _contentType = contentType;
+        _etag = "\"" + Convert.ToHexStringLower(SHA256.HashData(body).AsSpan(0, 8)) + "\"";
+    }
+
+    public static readonly ExplorerAssets Script = Load("explorer.js", "text/javascript; charset=utf-8");
+
+    public static readonly ExplorerAssets Stylesheet = Load("explorer.css", "text/css; charset=utf-8");
+
+    public async Task HandleAsync(HttpContext context)
+    {
+        var response = context.Response;
+        response.Headers.ETag = _etag;
+        response.Headers.CacheControl = "public, no-cache";
+        response.Headers[HeaderNames.XContentTypeOptions] = "nosniff";
+        if (context.Request.Headers.IfNoneMatch == _etag)
+        {
+            response.StatusCode = StatusCodes.Status304NotModified;
+            return;
+        }
+
+        response.ContentType = _contentType;
+        response.ContentLength = _body.Length;
+        if (!HttpMethods.IsHead(context.Request.Method))
+        {
+            await response.Body.WriteAsync(_body);
+        }
+    }
+
+    private static ExplorerAssets Load(string name, string contentType)
+    {
+        using var stream = typeof(ExplorerAssets).Assembly.GetManifestResourceStream("ProtoHttp.Explorer." + name)
+            ?? throw new InvalidOperationException($"The explorer's {name} is missing from {typeof(ExplorerAssets).Assembly.GetName().Name}.");
+        using var copy = new MemoryStream();
+        stream.CopyTo(copy);
+        return new ExplorerAssets(copy.ToArray(), contentType);
+    }
+}

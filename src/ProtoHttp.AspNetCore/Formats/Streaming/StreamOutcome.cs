@@ -1,9 +1,0 @@
-using Grpc.Core;
-
-namespace ProtoHttp.Streaming;
-
-/// <summary>How a streaming call ended, for its last record: the status, its text, and the trailers.</summary>
-internal readonly record struct StreamOutcome(StatusCode Code, string Text, Metadata? Trailers)
-{
-    public static StreamOutcome Ok(Metadata? trailers) => new(StatusCode.OK, string.Empty, trailers);
-}

@@ -1,0 +1,143 @@
+using System.Globalization;
+using Google.Protobuf;
+using Grpc.Core;
+using Microsoft.AspNetCore.Http;
+using ProtoHttp.AspNetCore.Framing;
+using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Pipeline;
+
+namespace ProtoHttp.AspNetCore.Protocols.GrpcWeb;
+
+/// <summary>
+/// gRPC-Web (docs/grpc-web.md, docs/protocol.md section 12) at <c>/{package.Service}/{Method}</c>, beside Connect:
+/// unary and server-streaming methods, a POST of one message frame in a gRPC-Web type, answered 200 with a frame per
+/// response message and the trailers frame last, whatever the outcome. Its writer opens as soon as the request is
+/// accepted, for unary calls too, so every later failure goes in the trailers frame; only a wrong verb or a type it has
+/// no codec for (and refusals before the endpoint runs, such as authorization's) answer by HTTP status, with
+/// <c>grpc-status</c> and <c>grpc-message</c> as headers.
+/// </summary>
+internal sealed class GrpcWebProtocol : CallProtocol
+{
+    // A service mapped at several prefixes answers gRPC-Web once, with the first mapping's conventions, as Connect does.
+    private readonly HashSet<string> _claimed = [];
+
+    public override ProtoHttpProtocol Name => ProtoHttpProtocol.GrpcWeb;
+
+    /// <summary>OpenTelemetry names gRPC, over any transport, <c>grpc</c>.</summary>
+    public override string TelemetrySystem => "grpc";
+
+    /// <summary>OpenTelemetry's gRPC convention: the numeric status, success included.</summary>
+    public override KeyValuePair<string, object?>? StatusTag(StatusCode code) => new("rpc.grpc.status_code", (int)code);
+
+    public override void MapEndpoints(ServiceEndpoints service)
+    {
+        var settings = service.Settings;
+        if (!settings.Options.EnableGrpcWeb || !Claim(service.Service.Descriptor.FullName))
+        {
+            return;
+        }
+
+        var mediaTypes = GrpcWebMediaTypes.All(settings.Codecs);
+
+        // gRPC-Web has no client or bidirectional streams.
+        foreach (var method in service.Methods.Where(m => m.Method.Type is MethodType.Unary or MethodType.ServerStreaming))
+        {
+            var route = new CallRoute
+            {
+                Protocol = this, Method = method.Method, Descriptor = method.Descriptor, Settings = settings, ProtoSource = service.ProtoSource,
+                Pattern = $"/{service.Service.Descriptor.FullName}/{method.Name}",
+                Reads = mediaTypes,
+                Writes = mediaTypes,
+            };
+            var handler = method.Handler(route);
+            var path = route.Pattern;
+            // Method names are exact; another spelling is a method this server does not have: gRPC's UNIMPLEMENTED.
+            RequestDelegate exact = context => context.Request.Path.Value == path ? handler(context) : UnimplementedAsync(context, settings.Codecs);
+            // OpenAPI has no words for framed messages: the method is described at its ProtoHttp route and Connect path.
+            service.MapMethod(method, route, exact, "ProtoHttp gRPC-Web " + path, GrpcWebEndpointMetadata.Instance, new Microsoft.AspNetCore.Routing.ExcludeFromDescriptionAttribute());
+        }
+    }
+
+    public override void Accept(ProtoHttpServerCallContext call)
+    {
+        var request = call.HttpContext.Request;
+        if (!HttpMethods.IsPost(request.Method))
+        {
+            throw CallRejectedException.MethodNotAllowed(request.Method, "POST");
+        }
+
+        var codecs = call.Route.Settings.Codecs;
+        if (GrpcWebMediaTypes.Parse(request.ContentType, codecs) is not { } type)
+        {
+            var acceptPost = string.Join(", ", call.Route.Reads);
+            throw CallRejectedException.UnsupportedMediaType(
+                $"The Content-Type '{request.ContentType}' is not a gRPC-Web type this service reads; use {acceptPost}.", acceptPost);
+        }
+
+        var writer = new GrpcWebResponseWriter(call.HttpContext, type, type.Codec);
+        call.SetFormat(type.Codec, responseType: null);
+        call.ResponseStreamType = writer.Type;
+        ProtoHttpLog.FormatChosen(call.Route.Settings.Logger, call.Route.Method.Name, type.Codec.Name, type.ContentType);
+        call.ResponseStream = writer;
+    }
+
+    public override TimeSpan? ReadTimeout(HttpRequest request) => GrpcTimeout.Parse(request.Headers[GrpcTimeout.HeaderName]);
+
+    public override async ValueTask<IMessage> ReadMessageAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken)
+    {
+        var context = call.HttpContext;
+        var settings = call.Route.Settings;
+        // Accept parsed the request's type once and gave it to the call's writer.
+        var type = ((GrpcWebResponseWriter)call.ResponseStream!).GrpcWebType;
+        var message = await GrpcWebRequestReader.ReadAsync(context, type, call.RequestReader!,
+            call.Route.Descriptor.InputType, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, cancellationToken);
+        settings.Codecs.CheckRequiredFields(message);
+        return message;
+    }
+
+    /// <summary>
+    /// A unary answer is the stream's one message, then the trailers frame. Once the service has answered, its answer
+    /// goes out whole, as the other protocols' unary answers do: a deadline that passes while it is written does not cut
+    /// it off (only the client leaving does).
+    /// </summary>
+    public override async Task WriteMessageAsync(ProtoHttpServerCallContext call, IMessage message)
+    {
+        var stream = call.ResponseStream!;
+        await stream.WriteMessageAsync(message, call.HttpContext.RequestAborted);
+        await stream.EndAsync(StreamOutcome.Ok(call.TrailersOrNull));
+    }
+
+    public override StreamResponseWriter OpenResponseStream(ProtoHttpServerCallContext call) => call.ResponseStream!;
+
+    /// <summary>
+    /// A refusal before the call is gRPC-Web at all (verb, media type) or before the endpoint ran (authorization, rate
+    /// limiting): its HTTP status, which gRPC-Web clients map to a code, and the status and text as headers too.
+    /// </summary>
+    public override Task WriteErrorAsync(HttpContext context, CallFailure failure, WritableMediaType? errorType, MessageCodecs codecs)
+    {
+        var response = context.Response;
+        response.StatusCode = failure.HttpStatus;
+        response.Headers[GrpcWebTrailers.StatusName] = ((int)failure.Code).ToString(CultureInfo.InvariantCulture);
+        response.Headers[GrpcWebTrailers.MessageName] = GrpcWebTrailers.PercentEncode(failure.Text);
+        return Task.CompletedTask;
+    }
+
+    /// <summary>Once accepted, a gRPC-Web call tells every failure in its trailers frame, with status 200.</summary>
+    public override Task EndFailedStreamAsync(ProtoHttpServerCallContext call, StreamResponseWriter stream, CallFailure failure) =>
+        stream.EndAsync(new StreamOutcome(failure.Code, PrintableText.EscapeLoneSurrogates(failure.Text), failure.Trailers));
+
+    private static Task UnimplementedAsync(HttpContext context, MessageCodecs codecs)
+    {
+        var type = GrpcWebMediaTypes.Parse(context.Request.ContentType, codecs) ?? GrpcWebMediaTypes.Parse(GrpcWebMediaTypes.Binary, codecs)!;
+        return new GrpcWebResponseWriter(context, type, codec: null).EndAsync(
+            new StreamOutcome(StatusCode.Unimplemented, $"No method {context.Request.Path.Value} here; method names are case-sensitive.", null));
+    }
+
+    private bool Claim(string serviceFullName)
+    {
+        lock (_claimed)
+        {
+            return _claimed.Add(serviceFullName);
+        }
+    }
+}

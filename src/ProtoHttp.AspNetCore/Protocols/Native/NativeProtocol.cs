@@ -1,0 +1,326 @@
+using Google.Protobuf;
+using Grpc.Core;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+using ProtoHttp.AspNetCore.Caching;
+using ProtoHttp.AspNetCore.Explorer;
+using ProtoHttp.AspNetCore.Framing;
+using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Negotiation;
+using ProtoHttp.AspNetCore.Pipeline;
+using ProtoHttp.Streaming;
+
+namespace ProtoHttp.AspNetCore.Protocols.Native;
+
+/// <summary>
+/// ProtoHttp's own protocol (docs/protocol.md sections 1-10) at <c>/{file}.proto/{Method}</c>: any format in, the
+/// format <c>Accept</c> or a suffix names out, GET with the message in the query string, streams as events, lines or
+/// envelopes, errors as an ErrorResult with the HTTP status that fits. Besides the methods' routes it maps the
+/// service's <c>.proto</c> source and a 404 for any other path under the prefix.
+/// </summary>
+internal sealed class NativeProtocol : CallProtocol
+{
+    private NativeProtocol()
+    {
+    }
+
+    /// <summary>The one instance: the protocol keeps no state; what differs per service is in <see cref="CallRoute.Settings"/>.</summary>
+    public static NativeProtocol Instance { get; } = new();
+
+
+    public override ProtoHttpProtocol Name => ProtoHttpProtocol.ProtoHttp;
+
+    /// <summary>OpenTelemetry has no name for ProtoHttp's own protocol.</summary>
+    public override string TelemetrySystem => "protohttp";
+
+    public override KeyValuePair<string, object?>? StatusTag(StatusCode code) => new("rpc.grpc.status_code", (int)code);
+
+    public override void MapEndpoints(ServiceEndpoints service)
+    {
+        var settings = service.Settings;
+        var codecs = settings.Codecs;
+        var unknown = new UnknownMethodHandler(settings.Codecs, settings.Logger);
+        var readable = codecs.AcceptPost.Split(", ");
+        string[] envelopeTypes = [.. codecs.All.Where(codec => codec.IsConnectCodec).Select(codec => settings.Streams.Envelopes(codec).ContentType)];
+        string[] streamTypes = [StreamMediaTypes.EventStream, StreamMediaTypes.Ndjson, .. envelopeTypes];
+        var unarySuffixes = UnarySuffixes(codecs);
+        var streamSuffixes = StreamSuffixes(settings);
+        foreach (var method in service.Methods)
+        {
+            var descriptor = method.Descriptor;
+            var allowsGet = GetVerbPolicy.Allows(descriptor, settings.RestrictGet);
+            var routes = method.Method.Type == MethodType.Unary
+                ? unarySuffixes.Select(s => new CallRoute
+                {
+                    Protocol = this, Method = method.Method, Descriptor = descriptor, Settings = settings, ProtoSource = service.ProtoSource,
+                    Pattern = $"{service.Prefix}/{method.Name}{s.Suffix}", Suffix = s.Suffix, AllowsGet = allowsGet,
+                    ForcedType = s.Type, ErrorType = s.Type,
+                    Reads = readable, Writes = s.Type is { } type ? [type.MediaType] : [.. codecs.Writable.Select(t => t.MediaType)],
+                })
+                : streamSuffixes.Select(s => new CallRoute
+                {
+                    Protocol = this, Method = method.Method, Descriptor = descriptor, Settings = settings, ProtoSource = service.ProtoSource,
+                    Pattern = $"{service.Prefix}/{method.Name}{s.Suffix}", Suffix = s.Suffix, AllowsGet = allowsGet,
+                    ForcedStream = s.Type, ErrorType = s.Type is { } type ? codecs.Canonical(type.Codec) : null,
+                    SuffixWithoutStream = s.WithoutStream ? s.Suffix : null,
+                    Reads = descriptor.IsClientStreaming ? envelopeTypes : [.. readable, .. envelopeTypes],
+                    Writes = s.Type is { } type2 ? [type2.ContentType] : s.WithoutStream ? [] : streamTypes,
+                });
+            foreach (var route in routes)
+            {
+                var handler = method.Handler(route);
+                var tail = $"/{method.Name}{route.Suffix}";
+                // Routing matches paths case-insensitively; proto method names are exact, for every kind of method.
+                RequestDelegate exact = context => context.Request.Path.Value!.EndsWith(tail, StringComparison.Ordinal)
+                    ? handler(context)
+                    : unknown.HandleAsync(context);
+                service.MapMethod(method, route, exact, "ProtoHttp " + route.Pattern);
+            }
+        }
+
+        var name = service.Service.Descriptor.FullName;
+        service.MethodEndpoints.Add(service.Endpoints.Map($"{service.Prefix}/{{**{UnknownMethodHandler.PathParameter}}}", unknown.HandleAsync)
+            .WithDisplayName($"ProtoHttp {name} unknown method")
+            .WithMetadata([.. service.ServiceMetadata])
+            .WithMetadata(new EndpointErrorWriter(name, settings.Logger, settings.Codecs, this, errorType: null)));
+
+        if (settings.Options.ServeProtoFile)
+        {
+            var model = service.Service;
+            var source = ProtoFileHandler.Load(model.FileName, service.ServiceType.Assembly, model.BindType.Assembly);
+            var pages = service.Endpoints.ServiceProvider.GetRequiredService<ExplorerPages>();
+            service.ProtoFile = service.Endpoints.Map(service.Prefix, new ProtoFileHandler(source, model.Descriptor.File, settings.Codecs, pages, new ConditionalGet(settings.Options.CacheControl), settings.Logger).HandleAsync)
+                .WithDisplayName($"ProtoHttp {model.FileName} source")
+                .WithMetadata(new EndpointErrorWriter(service.Prefix, settings.Logger, settings.Codecs, this, errorType: null))
+                .WithMetadata(model.Descriptor.File); // tells the explorer the file's page is served here
+            ProtoHttpOutputCachePolicy.AddTo(service.ProtoFile, streaming: false);
+        }
+    }
+
+    /// <summary>The suffixes of a unary method's routes and the type each forces (docs/protocol.md section 3): each writing codec's.</summary>
+    private static (string Suffix, WritableMediaType? Type)[] UnarySuffixes(MessageCodecs codecs) =>
+    [
+        ("", null),
+        .. codecs.All.Where(codec => codec is { CanWrite: true, Suffix: not null }).Select(codec => (codec.Suffix!, (WritableMediaType?)codecs.Canonical(codec))),
+    ];
+
+    /// <summary>
+    /// The suffixes of a streaming method's routes (docs/protocol.md section 10): <c>.sse</c> and <c>.ndjson</c> name a
+    /// stream; a codec's suffix stands for its codec's stream (JSON's lines, a Connect codec's envelopes), and a codec
+    /// with neither (XML) has none.
+    /// </summary>
+    private static (string Suffix, StreamMediaType? Type, bool WithoutStream)[] StreamSuffixes(CallSettings settings)
+    {
+        var json = settings.Codecs.Codec(MessageFormat.Json);
+        return
+        [
+            ("", null, false),
+            (".sse", settings.Streams.Events, false),
+            (".ndjson", settings.Streams.Lines, false),
+            .. settings.Codecs.All.Where(codec => codec is { CanWrite: true, Suffix: not null }).Select(codec =>
+                codec == json ? (codec.Suffix!, settings.Streams.Lines, false)
+                : codec.IsConnectCodec ? (codec.Suffix!, settings.Streams.Envelopes(codec), false)
+                : (codec.Suffix!, (StreamMediaType?)null, true)),
+        ];
+    }
+
+    public override void Accept(ProtoHttpServerCallContext call)
+    {
+        var context = call.HttpContext;
+        context.Response.Headers.Vary = "Accept";
+        switch (call.Route.Kind)
+        {
+            case MethodType.Unary:
+                AcceptUnary(call);
+                break;
+            case MethodType.ServerStreaming:
+                AcceptServerStream(call);
+                break;
+            default:
+                AcceptRequestStream(call);
+                break;
+        }
+    }
+
+    public override ValueTask<IMessage> ReadMessageAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken)
+    {
+        if (call.RequestEnvelope is not null)
+        {
+            return SingleEnvelope.ReadAsync(call, cancellationToken);
+        }
+
+        var request = call.HttpContext.Request;
+        var descriptor = call.Route.Descriptor.InputType;
+        if (!HttpMethods.IsGet(request.Method))
+        {
+            return MessageRequestReader.ReadBodyAsync(call.HttpContext, call.RequestReader, descriptor, call.Route.Settings, cancellationToken);
+        }
+
+        var message = MessageRequestReader.ReadQuery(request, call.RequestReader, descriptor);
+        call.Route.Settings.Codecs.CheckRequiredFields(message);
+        return ValueTask.FromResult(message);
+    }
+
+    public override Task WriteMessageAsync(ProtoHttpServerCallContext call, IMessage message)
+    {
+        var response = call.HttpContext.Response;
+        if (call.TrailersOrNull is { } trailers)
+        {
+            // Trailers of a body whose length is known go out as headers (docs/protocol.md section 6).
+            HeaderMetadata.AddToResponse(trailers, response.Headers);
+        }
+
+        var conditional = HttpMethods.IsGet(call.HttpContext.Request.Method) ? call.Route.ConditionalGet : null;
+        return ResponseWriter.WriteAsync(response, StatusCodes.Status200OK, message, call.ResponseType!, conditional);
+    }
+
+    public override StreamResponseWriter OpenResponseStream(ProtoHttpServerCallContext call) =>
+        StreamResponseWriter.For(call.HttpContext, call.ResponseStreamType!, call.Route.Settings.Options.StreamKeepAliveInterval);
+
+    public override Task WriteErrorAsync(HttpContext context, CallFailure failure, WritableMediaType? errorType, MessageCodecs codecs)
+    {
+        var response = context.Response;
+        response.Headers.Vary = "Accept";
+        if (failure.Trailers is { } trailers)
+        {
+            HeaderMetadata.AddToResponse(trailers, response.Headers);
+        }
+
+        var type = failure.InJson ? codecs.Canonical(MessageFormat.Json) : errorType ?? ErrorFormat.Choose(context.Request, codecs);
+        var text = failure.Text;
+        if (ReferenceEquals(type.Codec, codecs.Reader(MessageFormat.Xml)))
+        {
+            // A detail or a quoted input may hold what XML cannot carry (a NUL, a bell); the error keeps the format the
+            // client asked for, as every other answer does, with U+FFFD in those places.
+            text = PrintableText.ReplaceUnwritableInXml(text);
+        }
+
+        var error = new ErrorResult { Code = StatusMapping.ToCodeName(failure.Code), ErrorText = text };
+        return ResponseWriter.WriteAsync(response, failure.HttpStatus, error, type);
+    }
+
+    /// <summary>Answers a refusal on an endpoint of the protocol that is no call (an unknown method, a verb on the <c>.proto</c> source).</summary>
+    public static Task RefuseAsync(HttpContext context, CallRejectedException rejection, string name, ILogger logger, MessageCodecs codecs)
+    {
+        ProtoHttpLog.CallRejected(logger, name, rejection.HttpStatus, rejection.Message);
+        return CallErrors.AnswerAsync(context, new CallFailure(rejection.HttpStatus, rejection.Code, rejection.Message, rejection.Hint), Instance, errorType: null, codecs);
+    }
+
+    private static void AcceptUnary(ProtoHttpServerCallContext call)
+    {
+        var request = call.HttpContext.Request;
+        var route = call.Route;
+        var codecs = route.Settings.Codecs;
+        var isGet = HttpMethods.IsGet(request.Method);
+        if (isGet ? !route.AllowsGet : !HttpMethods.IsPost(request.Method))
+        {
+            throw CallRejectedException.MethodNotAllowed(request.Method, route.AllowsGet ? "GET, POST" : "POST");
+        }
+
+        var (reader, own) = isGet ? MessageRequestReader.ForQuery(codecs) : MessageRequestReader.ForBody(request, codecs);
+        var responseType = route.ForcedType ?? AcceptNegotiator.Negotiate(codecs, request.Headers.Accept, own);
+        if (responseType is null)
+        {
+            throw CallRejectedException.NotAcceptable(codecs);
+        }
+
+        call.SetFormat(reader, responseType);
+        ProtoHttpLog.FormatChosen(route.Settings.Logger, route.Method.Name, reader?.Name, responseType.ContentType);
+    }
+
+    /// <summary>
+    /// A server-streaming request: as for a unary call (a body in any format, or GET with the query string) or as one
+    /// envelope; its own stream format is events for a browser's address bar, envelopes for protobuf, else lines.
+    /// </summary>
+    private static void AcceptServerStream(ProtoHttpServerCallContext call)
+    {
+        var request = call.HttpContext.Request;
+        var route = call.Route;
+        var codecs = route.Settings.Codecs;
+        if (HttpMethods.IsGet(request.Method) && route.AllowsGet)
+        {
+            // A browser's address bar must show the stream as text it can read as it comes: events, not a download.
+            AcceptStream(call, MessageRequestReader.ForQuery(codecs).Reader, AcceptsHtml(request) ? route.Settings.Streams.Events : route.Settings.Streams.Lines);
+            return;
+        }
+
+        if (!HttpMethods.IsPost(request.Method))
+        {
+            throw CallRejectedException.MethodNotAllowed(request.Method, route.AllowsGet ? "GET, POST" : "POST");
+        }
+
+        var streams = route.Settings.Streams;
+        if (streams.EnvelopeType(request.ContentType, codecs) is { } envelope)
+        {
+            call.RequestEnvelope = envelope;
+            AcceptStream(call, envelope.Codec, envelope);
+            return;
+        }
+
+        // A body in a Connect codec asks for that codec's envelopes; any other, for lines.
+        var (reader, own) = MessageRequestReader.ForBody(request, codecs);
+        AcceptStream(call, reader, own.IsConnectCodec && own != streams.Lines.Codec ? streams.Envelopes(own) : streams.Lines);
+    }
+
+    /// <summary>The request of a client-streaming or bidirectional call: POST with a body of envelopes, read for as long as the call lasts.</summary>
+    private static void AcceptRequestStream(ProtoHttpServerCallContext call)
+    {
+        var request = call.HttpContext.Request;
+        if (!HttpMethods.IsPost(request.Method))
+        {
+            throw CallRejectedException.MethodNotAllowed(request.Method, "POST");
+        }
+
+        var codecs = call.Route.Settings.Codecs;
+        if (call.Route.Settings.Streams.EnvelopeType(request.ContentType, codecs) is not { } envelope)
+        {
+            var named = string.IsNullOrEmpty(request.ContentType) ? "The request has no Content-Type" : $"The Content-Type '{request.ContentType}' is not an envelope stream";
+            var envelopeTypes = StreamMediaTypes.EnvelopeTypes(codecs);
+            throw CallRejectedException.UnsupportedMediaType($"{named}; a client-streaming or bidirectional method reads {envelopeTypes}.", envelopeTypes);
+        }
+
+        call.RequestEnvelope = envelope;
+        AcceptStream(call, envelope.Codec, envelope);
+    }
+
+    private static void AcceptStream(ProtoHttpServerCallContext call, MessageCodec? reader, StreamMediaType own)
+    {
+        var route = call.Route;
+        var streams = route.Settings.Streams;
+        if (route.SuffixWithoutStream is { } suffix)
+        {
+            throw new CallRejectedException(StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument,
+                $"The {suffix} suffix names a format with no stream form; a streaming method answers {streams.WritableList}.");
+        }
+
+        var type = route.ForcedStream ?? streams.Negotiate(call.HttpContext.Request.Headers.Accept, own);
+        if (type is null)
+        {
+            throw new CallRejectedException(StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument,
+                $"None of the media types in the Accept header is a stream format; a streaming method answers {streams.WritableList}.")
+            {
+                InJson = true,
+            };
+        }
+
+        call.SetFormat(reader, responseType: null);
+        // Before a stream starts, its errors are unary answers in the stream's codec (ProtoHttpServerCallContext.ErrorType).
+        call.ResponseStreamType = type;
+        ProtoHttpLog.FormatChosen(route.Settings.Logger, route.Method.Name, reader?.Name, type.ContentType);
+    }
+
+    private static bool AcceptsHtml(HttpRequest request)
+    {
+        foreach (var value in request.Headers.Accept)
+        {
+            if (value is not null && value.Contains("text/html", StringComparison.OrdinalIgnoreCase))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+}
