@@ -58,6 +58,10 @@ public static class SearchServiceApp
             // The price feed's topic in Redis: one feed for every instance, resumable on any (docs/deploy.md).
             builder.Services.AddProtoHttp().AddRedisBackplane(redis);
         }
+        else if (builder.Configuration["PriceTicker:Nats"] is { Length: > 0 } nats)
+        {
+            builder.Services.AddProtoHttp().AddNatsBackplane(nats);
+        }
 
         var app = builder.Build();
         app.UseDefaultFiles();

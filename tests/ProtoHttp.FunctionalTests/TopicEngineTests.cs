@@ -7,8 +7,9 @@ using ProtoHttp.FunctionalTests.Infrastructure;
 namespace ProtoHttp.FunctionalTests;
 
 /// <summary>
-/// Two instances of the sample sharing the price feed's topic through a real engine (<c>redis-server</c> started by the
-/// test on a free port, with its own folder and append-only file), both ticking: a subscriber whose instance stops
+/// Two instances of the sample sharing the price feed's topic through a real engine started by the test on a free port
+/// with its own folder (<c>redis-server</c> with its append-only file, <c>nats-server -js</c> with its file store), both
+/// ticking: a subscriber whose instance stops
 /// resumes on the other with exactly what an always-connected subscriber got; an engine crash and restart loses and
 /// doubles nothing; a storm of resuming subscribers each gets exactly the missed messages (docs/protocol.md, "Topics:
 /// streams that resume"). Each test runs under a time limit.
@@ -16,18 +17,19 @@ namespace ProtoHttp.FunctionalTests;
 public sealed class TopicEngineTests
 {
     private const string Feed = "/NorthwindStreams.proto/WatchPrices";
-    private const string StreamKey = "protohttp:{northwind.prices}";
     private static readonly TimeSpan Patience = TimeSpan.FromSeconds(60);
     private static readonly TimeSpan TimeLimit = TimeSpan.FromSeconds(150);
 
-    [RedisTheory]
-    [InlineData(".sse")]
-    [InlineData(".ndjson")]
-    public Task ASubscriberWhoseInstanceStopsResumesOnTheOtherWithWhatAnAlwaysConnectedSubscriberGot(string suffix) => WithinTimeLimit(async () =>
+    [EngineTheory]
+    [InlineData(TopicEngines.Redis, ".sse")]
+    [InlineData(TopicEngines.Redis, ".ndjson")]
+    [InlineData(TopicEngines.Nats, ".sse")]
+    [InlineData(TopicEngines.Nats, ".ndjson")]
+    public Task ASubscriberWhoseInstanceStopsResumesOnTheOtherWithWhatAnAlwaysConnectedSubscriberGot(string engine, string suffix) => WithinTimeLimit(async () =>
     {
-        await using var redis = await RedisServer.StartAsync();
-        var first = await StartInstanceAsync(redis, TimeSpan.FromMilliseconds(30));
-        await using var second = await StartInstanceAsync(redis, TimeSpan.FromMilliseconds(40));
+        await using var server = await TopicEngines.StartAsync(engine);
+        var first = await StartInstanceAsync(server, TimeSpan.FromMilliseconds(30));
+        await using var second = await StartInstanceAsync(server, TimeSpan.FromMilliseconds(40));
         await using var always = TopicSubscriber.Start(second.Client, Feed + suffix);
         await TopicResumeTests.WaitForSubscribersAsync(TopicResumeTests.Topic(second), 1);
         await using var moving = TopicSubscriber.Start(first.Client, Feed + suffix);
@@ -48,18 +50,20 @@ public sealed class TopicEngineTests
         Assert.Empty(first.Logs.Errors.Concat(second.Logs.Errors));
     });
 
-    [RedisFact]
-    public Task AnEngineCrashAndRestartWithItsAppendOnlyFileLosesAndDoublesNothing() => WithinTimeLimit(async () =>
+    [EngineTheory]
+    [InlineData(TopicEngines.Redis)]
+    [InlineData(TopicEngines.Nats)]
+    public Task AnEngineCrashAndRestartWithWhatItPersistedLosesAndDoublesNothing(string engine) => WithinTimeLimit(async () =>
     {
-        await using var redis = await RedisServer.StartAsync();
-        await using var first = await StartInstanceAsync(redis, TimeSpan.FromMilliseconds(30));
-        await using var second = await StartInstanceAsync(redis, TimeSpan.FromMilliseconds(40));
+        await using var server = await TopicEngines.StartAsync(engine);
+        await using var first = await StartInstanceAsync(server, TimeSpan.FromMilliseconds(30));
+        await using var second = await StartInstanceAsync(server, TimeSpan.FromMilliseconds(40));
         await using var onFirst = TopicSubscriber.Start(first.Client, Feed + ".sse");
         await using var onSecond = TopicSubscriber.Start(second.Client, Feed + ".ndjson");
         await onFirst.WaitForTicksAsync(10, Patience);
         await onSecond.WaitForTicksAsync(10, Patience);
 
-        await redis.StopAsync(); // Killed: no goodbye.
+        await server.StopAsync(); // Killed: no goodbye.
         await WaitUntilAsync(() => OutageLines(first).Count == 1 && OutageLines(second).Count == 1, "each instance to log the outage");
         // Reads retry meanwhile; a publish waits its timeout (1 s here), then fails to its caller and is never appended.
         var unpublished = new Northwind.PriceTick { Sequence = -1, ProductId = 1, ProductName = "Chai", UnitPrice = 1 };
@@ -68,7 +72,7 @@ public sealed class TopicEngineTests
         Assert.Equal(Grpc.Core.StatusCode.Unavailable, refused.StatusCode);
         Assert.InRange(waited.Elapsed, TimeSpan.FromSeconds(0.9), TimeSpan.FromSeconds(10));
         var before = (onFirst.Ticks.Count, onSecond.Ticks.Count);
-        await redis.StartAgainAsync();
+        await server.StartAgainAsync();
         await onFirst.WaitForTicksAsync(before.Item1 + 20, Patience);
         await onSecond.WaitForTicksAsync(before.Item2 + 20, Patience);
 
@@ -76,7 +80,7 @@ public sealed class TopicEngineTests
         Assert.DoesNotContain(onFirst.Ticks, t => t.Tick!.Sequence == -1);
         AssertSameFeed(onFirst, onSecond);
         // Nothing the log holds between the first and last id a subscriber got was skipped, and nothing came twice.
-        var log = await redis.StreamIdsAsync(StreamKey);
+        var log = await server.PriceFeedIdsAsync();
         foreach (var subscriber in new[] { onFirst, onSecond })
         {
             var ids = subscriber.Ticks.Select(t => t.Id).ToList();
@@ -91,12 +95,14 @@ public sealed class TopicEngineTests
         Assert.Empty(first.Logs.Errors.Concat(second.Logs.Errors));
     });
 
-    [RedisFact]
-    public Task AStormOf200ResumingSubscribersEachGetsExactlyWhatTheyMissed() => WithinTimeLimit(async () =>
+    [EngineTheory]
+    [InlineData(TopicEngines.Redis)]
+    [InlineData(TopicEngines.Nats)]
+    public Task AStormOf200ResumingSubscribersEachGetsExactlyWhatTheyMissed(string engine) => WithinTimeLimit(async () =>
     {
-        await using var redis = await RedisServer.StartAsync();
-        await using var first = await StartInstanceAsync(redis, TimeSpan.FromMilliseconds(30));
-        await using var second = await StartInstanceAsync(redis, TimeSpan.FromMilliseconds(40));
+        await using var server = await TopicEngines.StartAsync(engine);
+        await using var first = await StartInstanceAsync(server, TimeSpan.FromMilliseconds(30));
+        await using var second = await StartInstanceAsync(server, TimeSpan.FromMilliseconds(40));
         await using var always = TopicSubscriber.Start(first.Client, Feed + ".sse");
         await always.WaitForTicksAsync(30, Patience);
         var resumeAfter = always.Ticks[5].Id;
@@ -158,9 +164,9 @@ public sealed class TopicEngineTests
 
     private static List<LogEntry> OutageLines(SampleServer server) => [.. server.Logs.Entries.Where(e => e.Category == "ProtoHttp.AspNetCore.Topics" && e.EventId.Id == 200)];
 
-    private static Task<SampleServer> StartInstanceAsync(RedisServer redis, TimeSpan interval) => SampleServer.StartAsync(configure: builder =>
+    private static Task<SampleServer> StartInstanceAsync(ITopicEngineServer engine, TimeSpan interval) => SampleServer.StartAsync(configure: builder =>
     {
-        builder.Configuration["PriceTicker:Redis"] = redis.Configuration;
+        engine.Configure(builder);
         builder.Configuration["PriceTicker:Interval"] = interval.ToString();
         builder.Services.AddProtoHttp().AddTopics(o => o.PublishTimeout = TimeSpan.FromSeconds(1));
     });

@@ -10,8 +10,9 @@ namespace SearchService.Streams;
 /// The price ticker of the sample: a background loop that moves one product's price at each interval and publishes the
 /// tick to the topic <see cref="TopicName"/>, which hands it to every subscriber of every instance (ProtoHttp's topics:
 /// docs/protocol.md, "Topics: streams that resume"). Each instance also reads the topic itself and applies every tick
-/// to its prices, so all instances quote one walk. With <see cref="PriceTickerOptions.Redis"/> set the topic lives in
-/// Redis and the instances share it; without, it lives in this process.
+/// to its prices, so all instances quote one walk. With <see cref="PriceTickerOptions.Redis"/> (or
+/// <see cref="PriceTickerOptions.Nats"/>) set the topic lives in Redis (or NATS JetStream) and the instances share it;
+/// without, it lives in this process.
 /// </summary>
 public sealed class PriceTicker : BackgroundService
 {
@@ -33,7 +34,7 @@ public sealed class PriceTicker : BackgroundService
         _prices = _products.Select(p => lastPrices.GetValueOrDefault(p.Id, 10f)).ToArray();
         _interval = options.Value.Interval;
         // Instances walking the same way would make ticks that look alike; with a shared feed each walks its own.
-        _random = options.Value.Redis is { Length: > 0 } ? new Random() : new Random(1996); // 1996: the year of the Northwind data.
+        _random = options.Value.Redis is { Length: > 0 } || options.Value.Nats is { Length: > 0 } ? new Random() : new Random(1996); // 1996: the year of the Northwind data.
         Ticks = topics.Topic<PriceTick>(TopicName);
     }
 

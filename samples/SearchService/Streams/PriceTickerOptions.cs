@@ -12,4 +12,10 @@ public sealed class PriceTickerOptions
     /// ticks and a stream resumes on any instance; empty (the default) keeps the feed inside this instance. See docs/deploy.md.
     /// </summary>
     public string? Redis { get; set; }
+
+    /// <summary>
+    /// A NATS URL (<c>nats://localhost:4222</c>) that puts the price feed's topic in NATS JetStream instead
+    /// (<c>AddNatsBackplane</c>); empty (the default): not. See docs/deploy.md.
+    /// </summary>
+    public string? Nats { get; set; }
 }

@@ -8,7 +8,7 @@ namespace ProtoHttp.FunctionalTests.Infrastructure;
 /// its append-only file before it answers (<c>appendfsync always</c>), so a test can kill it as a crash would and start
 /// it again on the same port with everything it acknowledged.
 /// </summary>
-public sealed class RedisServer : IAsyncDisposable
+public sealed class RedisServer : ITopicEngineServer
 {
     // Before MissingReason: static initializers run in the order they are written.
     private static string? Executable { get; } = (Environment.GetEnvironmentVariable("PATH") ?? "")
@@ -61,11 +61,12 @@ public sealed class RedisServer : IAsyncDisposable
         await WaitUntilReadyAsync();
     }
 
-    /// <summary>Every entry id of a stream, oldest first.</summary>
-    public async Task<string[]> StreamIdsAsync(string key)
+    public void Configure(Microsoft.AspNetCore.Builder.WebApplicationBuilder builder) => builder.Configuration["PriceTicker:Redis"] = Configuration;
+
+    public async Task<string[]> PriceFeedIdsAsync()
     {
         await using var connection = await ConnectionMultiplexer.ConnectAsync(Configuration);
-        var entries = await connection.GetDatabase().StreamRangeAsync(key);
+        var entries = await connection.GetDatabase().StreamRangeAsync("protohttp:{northwind.prices}");
         return [.. entries.Select(e => (string)e.Id!)];
     }
 
