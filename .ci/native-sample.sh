@@ -78,6 +78,26 @@ printf '\0\0\0\0\21{"orderId":10248}\0\0\0\0\21{"orderId":10249}' \
   | curl -s -X POST -H 'Content-Type: application/connect+json' --data-binary @- $URL/Northwind.NorthwindStreams/UploadOrders \
   | tr -c '[:print:]' '\n' | grep -q '"orders": *2\|"orders":2' || fail "the upload did not count two orders"; ok
 
+# gRPC-Web as a browser's client sends it (framing by .ci/grpcweb.py, from docs/protocol.md section 12): binary frames
+# of JSON, base64 text frames of protobuf, and a server stream; each answer is its messages and then status 0.
+grpcweb() { python3 .ci/grpcweb.py "$@"; }
+answer=$(printf '{"query":"chai"}' | grpcweb frame \
+  | curl -s -X POST -H 'Content-Type: application/grpc-web+json' --data-binary @- $URL/ProtoService.SearchService/Search | grpcweb read) \
+  || fail "gRPC-Web JSON was not answered in gRPC-Web frames"
+jq -e '.result[0].title == "Chai"' <<<"$(head -1 <<<"$answer")" >/dev/null || fail "gRPC-Web JSON did not find Chai: $answer"; ok
+grep -q '^grpc-status: *0' <<<"$answer" || fail "gRPC-Web JSON did not end with grpc-status 0: $answer"; ok
+text=$(echo 'query: "chai"' | proto --encode=ProtoService.SearchRequest ProtoService.proto | grpcweb frame --text \
+  | curl -s -X POST -H 'Content-Type: application/grpc-web-text' --data-binary @- $URL/ProtoService.SearchService/Search) \
+  || fail "gRPC-Web text could not be sent"
+grpcweb first --text <<<"$text" | proto --decode=ProtoService.SearchResponse ProtoService.proto | grep -q 'title: "Chai"' \
+  || fail "gRPC-Web text did not find Chai: $text"; ok
+grpcweb read --text <<<"$text" | grep -aq '^grpc-status: *0' || fail "gRPC-Web text did not end with grpc-status 0: $text"; ok
+answer=$(printf '{"limit":2}' | grpcweb frame \
+  | curl -s -N -X POST -H 'Content-Type: application/grpc-web+json' --data-binary @- $URL/Northwind.NorthwindStreams/ReplayOrders | grpcweb read) \
+  || fail "gRPC-Web's server stream was not answered in gRPC-Web frames"
+[ "$(grep -c '"orderId"' <<<"$answer")" = 2 ] && grep -q '^grpc-status: *0' <<<"$answer" \
+  || fail "gRPC-Web's server stream did not send two orders and status 0: $answer"; ok
+
 # The explorer page and its script, and readiness.
 curl -s $URL/protohttp | grep -q 'SearchService' || fail "the explorer page does not list SearchService"; ok
 [ "$(status $URL/healthz/ready)" = 200 ] || fail "the native sample is not ready"; ok

@@ -11,4 +11,7 @@ public enum ProtoHttpProtocol
 
     /// <summary>gRPC-Web at the same procedure paths as Connect, <c>/{package}.{Service}/{Method}</c> (docs/grpc-web.md).</summary>
     GrpcWeb,
+
+    /// <summary>Calls over WebSocket at ProtoHttp's own routes, <c>/{file}.proto/{Method}</c> (docs/protocol.md section 15).</summary>
+    WebSocket,
 }

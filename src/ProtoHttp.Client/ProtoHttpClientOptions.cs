@@ -43,4 +43,14 @@ public sealed class ProtoHttpClientOptions
     /// <c>AddProtoHttpClient&lt;TClient&gt;()</c> names its own service.
     /// </summary>
     public IList<ServiceDescriptor> Services { get; } = [];
+
+    /// <summary>
+    /// Whether client-streaming and bidirectional calls go over a WebSocket at the method's ProtoHttp path
+    /// (docs/protocol.md section 15) instead of a request body: for servers, proxies or networks without HTTP/2, where a
+    /// bidirectional call cannot be made otherwise (a WebSocket carries both directions over HTTP/1.1). Only with
+    /// <see cref="ClientProtocol.ProtoHttp"/>, in protobuf or JSON. The socket is ClientWebSocket's own connection:
+    /// the HttpClient's handlers do not see these calls, so put what they would add in the call's metadata.
+    /// Default <see langword="false"/>.
+    /// </summary>
+    public bool RequestStreamsOverWebSocket { get; set; }
 }

@@ -26,7 +26,7 @@ public sealed class ExplorerPageTests
     private ChromeDriver Driver => _session.Driver;
 
     [BrowserFact]
-    public void TheIndexListsTheServicesOfBothSampleFiles()
+    public async Task TheIndexListsTheServicesOfBothSampleFiles()
     {
         SetJavaScript(enabled: true);
         Driver.Navigate().GoToUrl(_session.Site.Url("/protohttp"));
@@ -42,11 +42,11 @@ public sealed class ExplorerPageTests
         Driver.FindElement(By.LinkText("Northwind.proto")).Click();
         Wait().Until(d => d.Title == "Northwind.proto");
         Assert.Contains("Every order with its lines.", Driver.FindElement(By.Id("NorthwindService.GetOrders")).Text, StringComparison.Ordinal);
-        Assert.Empty(_session.Site.Logs.Errors);
+        Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
     }
 
     [BrowserFact]
-    public void TheSearchFormWithoutJavaScriptShowsChaiInTheXmlAnswer()
+    public async Task TheSearchFormWithoutJavaScriptShowsChaiInTheXmlAnswer()
     {
         _session.WithoutJavaScript(() =>
         {
@@ -61,7 +61,7 @@ public sealed class ExplorerPageTests
             Assert.Equal("Chai", Script("return document.querySelector('root > result > title').textContent"));
         });
 
-        Assert.Empty(_session.Site.Logs.Errors);
+        Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
     }
 
     [BrowserFact]
@@ -83,11 +83,11 @@ public sealed class ExplorerPageTests
         Assert.StartsWith("curl -sS -H 'Accept: application/json' -H 'Content-Type: application/x-www-form-urlencoded' --data-raw 'query=chai' ", curl, StringComparison.Ordinal);
         var fromCurl = JsonNode.Parse(await RunAsync(curl))!;
         Assert.True(JsonNode.DeepEquals(answer, fromCurl), $"curl answered {fromCurl}");
-        Assert.Empty(_session.Site.Logs.Errors);
+        Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
     }
 
     [BrowserFact]
-    public void TheFormatSwitchShowsXmlAndProtobufAsHexWithItsDecoding()
+    public async Task TheFormatSwitchShowsXmlAndProtobufAsHexWithItsDecoding()
     {
         SetJavaScript(enabled: true);
         Driver.Navigate().GoToUrl(_session.Site.Url("/ProtoService.proto"));
@@ -107,11 +107,11 @@ public sealed class ExplorerPageTests
         Driver.FindElement(By.CssSelector($"{Search} .px-result button")).Click();
         Wait().Until(d => d.FindElement(By.CssSelector($"{Search} .px-decoded")).Displayed);
         Assert.Contains("\"title\": \"Chai\"", Driver.FindElement(By.CssSelector($"{Search} .px-decoded")).Text, StringComparison.Ordinal);
-        Assert.Empty(_session.Site.Logs.Errors);
+        Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
     }
 
     [BrowserFact]
-    public void OnNorthwindTheRepeatedRowsOfAGetFormPostWithoutJavaScript()
+    public async Task OnNorthwindTheRepeatedRowsOfAGetFormPostWithoutJavaScript()
     {
         _session.WithoutJavaScript(() =>
         {
@@ -130,11 +130,11 @@ public sealed class ExplorerPageTests
             Assert.Equal(["TOMSP", "VINET"], orders.Select(o => (string)o!["customerId"]!).Distinct().Order());
         });
 
-        Assert.Empty(_session.Site.Logs.Errors);
+        Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
     }
 
     [BrowserFact]
-    public void OnNorthwindANestedDateRangeAndAnAddedRowPostWithJavaScript()
+    public async Task OnNorthwindANestedDateRangeAndAnAddedRowPostWithJavaScript()
     {
         SetJavaScript(enabled: true);
         Driver.Navigate().GoToUrl(_session.Site.Url("/Northwind.proto"));
@@ -157,11 +157,11 @@ public sealed class ExplorerPageTests
         var curl = Driver.FindElement(By.CssSelector($"{FindOrders} .px-curl")).Text;
         Assert.Contains("/Northwind.proto/FindOrders?customer_ids%5B%5D=VINET&ordered.from=1996-07-05T00%3A00&ordered.until=1997-01-01T00%3A00'", curl, StringComparison.Ordinal);
         Assert.DoesNotContain("--data-raw", curl, StringComparison.Ordinal);
-        Assert.Empty(_session.Site.Logs.Errors);
+        Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
     }
 
     [BrowserFact]
-    public void AServerStreamShowsItsMessagesThroughEventSource()
+    public async Task AServerStreamShowsItsMessagesThroughEventSource()
     {
         SetJavaScript(enabled: true);
         Driver.Navigate().GoToUrl(_session.Site.Url("/NorthwindStreams.proto"));
@@ -174,7 +174,7 @@ public sealed class ExplorerPageTests
         var lines = Driver.FindElement(By.CssSelector($"{Replay} .px-answer")).Text.Split('\n', StringSplitOptions.RemoveEmptyEntries);
         Assert.Equal([10248, 10249, 10250], lines.Select(line => JsonDocument.Parse(line).RootElement.GetProperty("orderId").GetInt32()));
         Assert.StartsWith("curl -sSN -H 'Accept: text/event-stream' ", Driver.FindElement(By.CssSelector($"{Replay} .px-curl")).Text, StringComparison.Ordinal);
-        Assert.Empty(_session.Site.Logs.Errors);
+        Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
     }
 
     private void ChooseFormat(string format) =>

@@ -20,7 +20,7 @@ public sealed class LiveStreamTests
     private ChromeDriver Driver => _session.Driver;
 
     [BrowserFact]
-    public void ThePriceFeedShowsTicksAsTheyArriveUntilStopped()
+    public async Task ThePriceFeedShowsTicksAsTheyArriveUntilStopped()
     {
         OpenPage();
 
@@ -31,7 +31,7 @@ public sealed class LiveStreamTests
         var shown = Driver.FindElements(By.CssSelector("#price-ticks li")).Select(li => li.Text).ToList();
         Assert.All(shown, tick => Assert.Matches(@"^.+: \d+\.\d{2}$", tick));
         Assert.Equal($"Stopped after {shown.Count} ticks.", Driver.FindElement(By.Id("live-status")).Text);
-        Assert.Empty(_session.Site.Logs.Errors);
+        Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
     }
 
     [BrowserFact]

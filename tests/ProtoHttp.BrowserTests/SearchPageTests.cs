@@ -29,7 +29,7 @@ public sealed class SearchPageTests
     private ChromeDriver Driver => _session.Driver;
 
     [BrowserFact]
-    public void TheAddressBarShowsTheSearchAsAnXmlDocument()
+    public async Task TheAddressBarShowsTheSearchAsAnXmlDocument()
     {
         SetJavaScript(enabled: true);
 
@@ -41,11 +41,11 @@ public sealed class SearchPageTests
         Assert.StartsWith("This XML file does not appear to have any style information", shown, StringComparison.Ordinal);
         Assert.Contains("<root>\n<result>\n<url>https://northwind.example/products/1</url>\n<title>Chai</title>", shown, StringComparison.Ordinal);
         Assert.Equal("Chai", ShownXmlTitles()[0]);
-        AssertNoErrorLogged();
+        await AssertNoErrorLoggedAsync();
     }
 
     [BrowserFact]
-    public void TheGetFormWorksWithoutJavaScript()
+    public async Task TheGetFormWorksWithoutJavaScript()
     {
         SetJavaScript(enabled: false);
         OpenSearchPage();
@@ -60,11 +60,11 @@ public sealed class SearchPageTests
         var titles = ShownXmlTitles();
         Assert.Equal("Chai", titles[0]);
         Assert.InRange(titles.Count, 2, 10);
-        AssertNoErrorLogged();
+        await AssertNoErrorLoggedAsync();
     }
 
     [BrowserFact]
-    public void ThePostFormWorksWithoutJavaScript()
+    public async Task ThePostFormWorksWithoutJavaScript()
     {
         SetJavaScript(enabled: false);
         OpenSearchPage();
@@ -77,7 +77,7 @@ public sealed class SearchPageTests
         var titles = ShownXmlTitles();
         Assert.Equal("Chai", titles[0]);
         Assert.Equal(5, titles.Count); // The form's "per page" default.
-        AssertNoErrorLogged();
+        await AssertNoErrorLoggedAsync();
     }
 
     [BrowserFact]
@@ -108,7 +108,7 @@ public sealed class SearchPageTests
         AssertScriptPage(2, pages[1], previous: true, next: true);
         Driver.FindElement(By.Id("script-prev")).Click();
         AssertScriptPage(1, pages[0], previous: false, next: true);
-        AssertNoErrorLogged();
+        await AssertNoErrorLoggedAsync();
     }
 
     [BrowserFact]
@@ -134,7 +134,7 @@ public sealed class SearchPageTests
     }
 
     [BrowserFact]
-    public void TheProtoLinkShowsTheProtoText()
+    public async Task TheProtoLinkShowsTheProtoText()
     {
         SetJavaScript(enabled: true);
         OpenSearchPage();
@@ -146,7 +146,7 @@ public sealed class SearchPageTests
         var text = Driver.FindElement(By.TagName("body")).Text;
         Assert.StartsWith("package ProtoService;", text, StringComparison.Ordinal);
         Assert.Contains("rpc Search (SearchRequest) returns (SearchResponse);", text, StringComparison.Ordinal);
-        AssertNoErrorLogged();
+        await AssertNoErrorLoggedAsync();
     }
 
     private void OpenSearchPage()
@@ -198,5 +198,5 @@ public sealed class SearchPageTests
         _output.WriteLine("Screenshot: " + path);
     }
 
-    private void AssertNoErrorLogged() => Assert.Empty(_session.Site.Logs.Errors);
+    private async Task AssertNoErrorLoggedAsync() => Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
 }

@@ -88,11 +88,19 @@ public sealed class ConnectProtocolTests(ServerFixture server) : IClassFixture<S
     {
         using var http = Http(http2: false);
         var test = new ClientTestService.ClientTestServiceClient(Invoker(http, MessageFormat.Protobuf));
+        var probe = Guid.NewGuid().ToString();
 
+        // Travels: the server reads Connect's header, the time left in milliseconds, at most what the client gave.
+        var echoed = await test.EchoAsync(new EchoRequest(), deadline: DateTime.UtcNow.AddSeconds(20));
+        var sent = long.Parse(echoed.Headers["connect-timeout-ms"], System.Globalization.CultureInfo.InvariantCulture);
+        Assert.InRange(sent, 1, 20_000);
+
+        // Expires: the call ends DEADLINE_EXCEEDED and the service's token fired.
         var ex = await Assert.ThrowsAsync<RpcException>(() =>
-            test.SlowAsync(new SlowRequest { DelayMs = 10_000, Probe = "connect-deadline" }, deadline: DateTime.UtcNow.AddMilliseconds(300)).ResponseAsync);
+            test.SlowAsync(new SlowRequest { DelayMs = 30_000, Probe = probe }, deadline: DateTime.UtcNow.AddSeconds(2)).ResponseAsync);
 
         Assert.Equal(StatusCode.DeadlineExceeded, ex.StatusCode);
+        Assert.True(await server.Probe.Outcome(probe).WaitAsync(TimeSpan.FromSeconds(30)), "The server's token did not fire.");
     }
 
     [Fact]

@@ -39,7 +39,7 @@ public sealed class AddedCodecTests : IAsyncLifetime
         Assert.Equal(B64 + "; charset=utf-8", response.Content.Headers.ContentType?.ToString());
         var answer = Base64ProtobufCodec.Decode(SearchResponse.Parser, await response.Content.ReadAsByteArrayAsync());
         Assert.Equal("Chai", answer.Result[0].Title);
-        Assert.Empty(_server.Logs.Errors);
+        Assert.Empty(await _server.Logs.ErrorsOnceEndedAsync());
     }
 
     [Theory]

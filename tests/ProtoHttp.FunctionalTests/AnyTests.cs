@@ -41,7 +41,7 @@ public sealed class AnyTests(EchoServerFixture fixture) : IClassFixture<EchoServ
         var back = await PostAsync(Echo, xml, "application/xml", "application/x-protobuf");
 
         Assert.Equal(original, back);
-        Assert.Empty(_server.Logs.Errors);
+        Assert.Empty(await _server.Logs.ErrorsOnceEndedAsync());
     }
 
     [Fact]
@@ -66,7 +66,7 @@ public sealed class AnyTests(EchoServerFixture fixture) : IClassFixture<EchoServ
         var error = await Wire.ReadErrorAsync(response);
         Assert.Equal("INVALID_ARGUMENT", error.Code);
         Assert.Contains(body.Contains("no.Such", StringComparison.Ordinal) ? "no.Such" : "ProtoService.SearchRequest", error.ErrorText, StringComparison.Ordinal);
-        Assert.Empty(_server.Logs.Errors);
+        Assert.Empty(await _server.Logs.ErrorsOnceEndedAsync());
     }
 
     [Fact]
@@ -80,7 +80,7 @@ public sealed class AnyTests(EchoServerFixture fixture) : IClassFixture<EchoServ
 
         var xml = await PostAsync(Echo, parcel.ToByteArray(), "application/x-protobuf", "application/xml");
         Assert.Equal(parcel.ToByteArray(), await PostAsync(Echo, xml, "application/xml", "application/x-protobuf"));
-        Assert.Empty(_server.Logs.Errors);
+        Assert.Empty(await _server.Logs.ErrorsOnceEndedAsync());
     }
 
     [Fact]
@@ -111,7 +111,7 @@ public sealed class AnyTests(EchoServerFixture fixture) : IClassFixture<EchoServ
 
         Assert.Equal(HttpStatusCode.NotAcceptable, response.StatusCode);
         Assert.Contains("deeper than 100", (await Wire.ReadErrorAsync(response)).ErrorText, StringComparison.Ordinal);
-        Assert.Empty(_server.Logs.Errors);
+        Assert.Empty(await _server.Logs.ErrorsOnceEndedAsync());
     }
 
     [Fact]
@@ -128,7 +128,7 @@ public sealed class AnyTests(EchoServerFixture fixture) : IClassFixture<EchoServ
         using var response = await _server.Client.SendAsync(new HttpRequestMessage(HttpMethod.Post, Echo) { Content = Content(Encoding.UTF8.GetBytes(body.ToString()), "application/json") });
 
         Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
-        Assert.Empty(_server.Logs.Errors);
+        Assert.Empty(await _server.Logs.ErrorsOnceEndedAsync());
     }
 
     [Fact]

@@ -255,7 +255,7 @@ public sealed class BadInputTests(SampleServerFixture fixture) : IClassFixture<S
 
         Assert.Equal("INVALID_ARGUMENT", code);
         Assert.Contains(problem, text, StringComparison.Ordinal);
-        Assert.Empty(_server.Logs.Errors);
+        Assert.Empty(await _server.Logs.ErrorsOnceEndedAsync());
 
         using var next = await _server.Client.GetAsync(Search + "?query=chai");
         Assert.Equal(HttpStatusCode.OK, next.StatusCode);

@@ -112,7 +112,7 @@ public sealed class ClientStreamingTests(SampleServerFixture fixture) : IClassFi
 
         await ErrorTests.AssertErrorAsync(response, HttpStatusCode.RequestEntityTooLarge, "RESOURCE_EXHAUSTED",
             "A request envelope holds 4194305 bytes, more than the limit of 4194304 bytes per message.");
-        Assert.Empty(_server.Logs.Errors);
+        Assert.Empty(await _server.Logs.ErrorsOnceEndedAsync());
     }
 
     public static TheoryData<string, byte[], string> MalformedBodies() => new()
@@ -134,7 +134,7 @@ public sealed class ClientStreamingTests(SampleServerFixture fixture) : IClassFi
 
         var error = await ErrorTests.AssertErrorAsync(response, HttpStatusCode.BadRequest, "INVALID_ARGUMENT");
         Assert.True(error.ErrorText.Contains(text, StringComparison.Ordinal), $"{fault}: {error.ErrorText}");
-        Assert.Empty(_server.Logs.Errors);
+        Assert.Empty(await _server.Logs.ErrorsOnceEndedAsync());
     }
 
     [Theory]

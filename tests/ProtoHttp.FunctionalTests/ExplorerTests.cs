@@ -67,7 +67,7 @@ public sealed class ExplorerTests(ExplorerServerFixture fixture) : IClassFixture
 
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         Assert.Equal(expected, EveryKind.Parser.ParseFrom(await response.Content.ReadAsByteArrayAsync()));
-        Assert.Empty(_server.Logs.Errors);
+        Assert.Empty(await _server.Logs.ErrorsOnceEndedAsync());
     }
 
     [Fact]

@@ -34,7 +34,7 @@ public sealed class InterceptorTests : IAsyncLifetime
 
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         Assert.Equal(["global-1", "global-2", "service"], response.Headers.GetValues("x-trace"));
-        Assert.Empty(_server.Logs.Errors);
+        Assert.Empty(await _server.Logs.ErrorsOnceEndedAsync());
     }
 
     [Fact]
@@ -57,7 +57,7 @@ public sealed class InterceptorTests : IAsyncLifetime
         await ErrorTests.AssertErrorAsync(response, HttpStatusCode.Forbidden, "PERMISSION_DENIED", "The interceptor refused the call.");
         Assert.Equal(["global-1"], response.Headers.GetValues("x-trace")); // The service's own interceptor never ran.
         Assert.Contains(_server.Logs.Entries, e => e.EventId.Name == "RpcStatus" && e.Level == LogLevel.Information);
-        Assert.Empty(_server.Logs.Errors);
+        Assert.Empty(await _server.Logs.ErrorsOnceEndedAsync());
     }
 
     [Fact]
@@ -88,8 +88,7 @@ public sealed class InterceptorTests : IAsyncLifetime
 
         await ErrorTests.AssertErrorAsync(response, HttpStatusCode.GatewayTimeout, "DEADLINE_EXCEEDED", "The deadline of 2000 ms passed before the call completed.");
         await _server.Probe.Started.WaitAsync(TimeSpan.FromSeconds(30)); // The service was activated and called through the chain.
-        await _server.Logs.WhenRequestsEndedAsync();
-        Assert.Empty(_server.Logs.Errors);
+        Assert.Empty(await _server.Logs.ErrorsOnceEndedAsync());
     }
 
     [Theory]
@@ -103,7 +102,7 @@ public sealed class InterceptorTests : IAsyncLifetime
         var (messages, end) = await StreamWire.ReadAllAsync<Protos.Streaming.Tick>(response);
         Assert.Equal(2, messages.Count);
         Assert.Equal(["global-1", "global-2"], end.Metadata["x-trace"]);
-        Assert.Empty(_server.Logs.Errors);
+        Assert.Empty(await _server.Logs.ErrorsOnceEndedAsync());
     }
 
     [Fact]
@@ -129,7 +128,7 @@ public sealed class InterceptorTests : IAsyncLifetime
 
         await ErrorTests.AssertErrorAsync(response, HttpStatusCode.Forbidden, "PERMISSION_DENIED", "The interceptor refused the call.");
         Assert.Equal(["global-1"], response.Headers.GetValues("x-trace"));
-        Assert.Empty(_server.Logs.Errors);
+        Assert.Empty(await _server.Logs.ErrorsOnceEndedAsync());
     }
 
     [Fact]

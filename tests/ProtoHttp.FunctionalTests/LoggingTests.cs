@@ -35,7 +35,7 @@ public sealed class LoggingTests : IAsyncLifetime
         Assert.Equal(LogLevel.Information, Assert.Single(_server.Logs.Entries, e => e.EventId.Name == "CallRejected").Level);
         Assert.Equal("Search: the request could not be read: Missing required field 'query'.", Assert.Single(_server.Logs.Entries, e => e.EventId.Name == "BadRequestBody").Message);
         Assert.Equal(LogLevel.Information, Assert.Single(_server.Logs.Entries, e => e.EventId.Name == "RpcStatus").Level);
-        Assert.Empty(_server.Logs.Errors);
+        Assert.Empty(await _server.Logs.ErrorsOnceEndedAsync());
     }
 
     [Fact]

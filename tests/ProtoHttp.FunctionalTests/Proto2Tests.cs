@@ -31,7 +31,7 @@ public sealed class Proto2Tests(EchoServerFixture fixture) : IClassFixture<EchoS
         var back = await PostAsync(EchoAllTypes, written, format, "application/x-protobuf");
 
         Assert.Equal(message, TestAllTypesProto2.Parser.ParseFrom(back));
-        Assert.Empty(_server.Logs.Errors);
+        Assert.Empty(await _server.Logs.ErrorsOnceEndedAsync());
     }
 
     [Fact]
@@ -73,7 +73,7 @@ public sealed class Proto2Tests(EchoServerFixture fixture) : IClassFixture<EchoS
 
         Assert.Equal(json, Encoding.UTF8.GetString(echoed));
         Assert.Equal(message.ToByteArray(), bytes);
-        Assert.Empty(_server.Logs.Errors);
+        Assert.Empty(await _server.Logs.ErrorsOnceEndedAsync());
     }
 
     public static TheoryData<string, string> MissingRequiredBodies => new()
@@ -103,7 +103,7 @@ public sealed class Proto2Tests(EchoServerFixture fixture) : IClassFixture<EchoS
         Assert.Contains("'data.group_uint32'", error.ErrorText, StringComparison.Ordinal);
         Assert.Contains("'required_nested_message.corecursive'", error.ErrorText, StringComparison.Ordinal);
         Assert.DoesNotContain("'required_int32'", error.ErrorText, StringComparison.Ordinal);
-        Assert.Empty(_server.Logs.Errors);
+        Assert.Empty(await _server.Logs.ErrorsOnceEndedAsync());
     }
 
     private async Task<byte[]> PostAsync(string path, byte[] body, string contentType, string accept)

@@ -20,7 +20,7 @@ public sealed class UnwritableResponseTests(SampleServerFixture fixture) : IClas
 
         var error = await ErrorTests.AssertErrorAsync(response, HttpStatusCode.NotAcceptable, "INVALID_ARGUMENT");
         Assert.Equal("Field 'Northwind.Order.ship_name' holds U+0007, a character XML 1.0 cannot carry; ask for JSON or protobuf instead.", error.ErrorText);
-        Assert.Empty(_server.Logs.Errors);
+        Assert.Empty(await _server.Logs.ErrorsOnceEndedAsync());
     }
 
     public static TheoryData<string, Func<HttpRequestMessage>, HttpStatusCode, string, string> ErrorsXmlCannotCarry() => new()

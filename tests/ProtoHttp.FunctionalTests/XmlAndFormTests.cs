@@ -26,7 +26,7 @@ public sealed class XmlAndFormTests(SampleServerFixture fixture) : IClassFixture
         Assert.Equal("utf-8", response.Content.Headers.ContentType?.CharSet);
         var hits = await Wire.ReadAsync<SearchResponse>(response);
         Assert.Equal("Chai", hits.Result[0].Title);
-        AssertNoErrorLogged();
+        await AssertNoErrorLoggedAsync();
     }
 
     [Theory]
@@ -40,7 +40,7 @@ public sealed class XmlAndFormTests(SampleServerFixture fixture) : IClassFixture
         Assert.Equal("utf-8", response.Content.Headers.ContentType?.CharSet);
         var body = await response.Content.ReadAsStringAsync();
         Assert.StartsWith("<root><result><url>https://northwind.example/products/1</url><title>Chai</title>", body, StringComparison.Ordinal);
-        AssertNoErrorLogged();
+        await AssertNoErrorLoggedAsync();
     }
 
     [Theory]
@@ -55,7 +55,7 @@ public sealed class XmlAndFormTests(SampleServerFixture fixture) : IClassFixture
         var body = await response.Content.ReadAsStringAsync();
         Assert.StartsWith("<root><result>", body, StringComparison.Ordinal);
         Assert.Equal("Chai", Titles(XElement.Parse(body))[0]);
-        AssertNoErrorLogged();
+        await AssertNoErrorLoggedAsync();
     }
 
     [Fact]
@@ -69,7 +69,7 @@ public sealed class XmlAndFormTests(SampleServerFixture fixture) : IClassFixture
         var hits = await Wire.ReadAsync<SearchResponse>(response);
         Assert.Equal(2, hits.Result.Count);
         Assert.Equal("Chai", hits.Result[0].Title);
-        AssertNoErrorLogged();
+        await AssertNoErrorLoggedAsync();
     }
 
     [Fact]
@@ -83,7 +83,7 @@ public sealed class XmlAndFormTests(SampleServerFixture fixture) : IClassFixture
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         Assert.Equal("application/xml", response.Content.Headers.ContentType?.MediaType);
         Assert.Equal(["Chai", "Chang"], Titles(XElement.Parse(await response.Content.ReadAsStringAsync())));
-        AssertNoErrorLogged();
+        await AssertNoErrorLoggedAsync();
     }
 
     [Theory]
@@ -102,7 +102,7 @@ public sealed class XmlAndFormTests(SampleServerFixture fixture) : IClassFixture
         var root = XElement.Parse(await response.Content.ReadAsStringAsync());
         Assert.Equal("root", root.Name.LocalName);
         Assert.Equal("Chai", Titles(root)[0]);
-        AssertNoErrorLogged();
+        await AssertNoErrorLoggedAsync();
     }
 
     [Fact]
@@ -115,7 +115,7 @@ public sealed class XmlAndFormTests(SampleServerFixture fixture) : IClassFixture
 
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         Assert.Equal(Tree, await response.Content.ReadAsStringAsync());
-        AssertNoErrorLogged();
+        await AssertNoErrorLoggedAsync();
     }
 
     public static TheoryData<string, string?, string> ContentTypeByAccept()
@@ -165,7 +165,7 @@ public sealed class XmlAndFormTests(SampleServerFixture fixture) : IClassFixture
         Assert.Equal(Wire.IsProtobuf(expectedType) ? null : "utf-8", response.Content.Headers.ContentType?.CharSet);
         Assert.Contains("Accept", response.Headers.Vary);
         Assert.Equal("Chai", (await ReadTitlesAsync(response))[0]);
-        AssertNoErrorLogged();
+        await AssertNoErrorLoggedAsync();
     }
 
     [Theory]
@@ -181,7 +181,7 @@ public sealed class XmlAndFormTests(SampleServerFixture fixture) : IClassFixture
 
         Assert.Equal(expectedType, response.Content.Headers.ContentType?.MediaType);
         Assert.Equal(["Chai", "Chang", "Chartreuse verte"], await ReadTitlesAsync(response));
-        AssertNoErrorLogged();
+        await AssertNoErrorLoggedAsync();
     }
 
     [Fact]
@@ -192,7 +192,7 @@ public sealed class XmlAndFormTests(SampleServerFixture fixture) : IClassFixture
 
         Assert.StartsWith("Chef Anton", (await ReadTitlesAsync(plus))[0], StringComparison.Ordinal);
         Assert.Single(await ReadTitlesAsync(escaped));
-        AssertNoErrorLogged();
+        await AssertNoErrorLoggedAsync();
     }
 
     private async Task<HttpResponseMessage> GetAsync(string path, string? accept)
@@ -208,7 +208,7 @@ public sealed class XmlAndFormTests(SampleServerFixture fixture) : IClassFixture
         return response;
     }
 
-    private void AssertNoErrorLogged() => Assert.Empty(_server.Logs.Errors);
+    private async Task AssertNoErrorLoggedAsync() => Assert.Empty(await _server.Logs.ErrorsOnceEndedAsync());
 
     private static async Task<List<string>> ReadTitlesAsync(HttpResponseMessage response) =>
         response.Content.Headers.ContentType?.MediaType is "application/xml" or "text/xml"

@@ -45,12 +45,15 @@ internal sealed class ExplorerAssets
         }
     }
 
-    private static ExplorerAssets Load(string name, string contentType)
+    /// <summary>A file embedded in this assembly under <paramref name="logicalName"/>, served the same way (the WebSocket protocol's browser module).</summary>
+    public static ExplorerAssets FromResource(string logicalName, string contentType)
     {
-        using var stream = typeof(ExplorerAssets).Assembly.GetManifestResourceStream("ProtoHttp.Explorer." + name)
-            ?? throw new InvalidOperationException($"The explorer's {name} is missing from {typeof(ExplorerAssets).Assembly.GetName().Name}.");
+        using var stream = typeof(ExplorerAssets).Assembly.GetManifestResourceStream(logicalName)
+            ?? throw new InvalidOperationException($"{logicalName} is missing from {typeof(ExplorerAssets).Assembly.GetName().Name}.");
         using var copy = new MemoryStream();
         stream.CopyTo(copy);
         return new ExplorerAssets(copy.ToArray(), contentType);
     }
+
+    private static ExplorerAssets Load(string name, string contentType) => FromResource("ProtoHttp.Explorer." + name, contentType);
 }

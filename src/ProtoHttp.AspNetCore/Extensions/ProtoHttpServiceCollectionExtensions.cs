@@ -11,6 +11,7 @@ using ProtoHttp.AspNetCore.Pipeline;
 using ProtoHttp.AspNetCore.Protocols.Connect;
 using ProtoHttp.AspNetCore.Protocols.GrpcWeb;
 using ProtoHttp.AspNetCore.Protocols.Native;
+using ProtoHttp.AspNetCore.Protocols.WebSockets;
 
 namespace Microsoft.Extensions.DependencyInjection;
 
@@ -43,9 +44,12 @@ public static class ProtoHttpServiceCollectionExtensions
         services.TryAddEnumerable(ServiceDescriptor.Singleton<CallProtocol, NativeProtocol>(_ => NativeProtocol.Instance));
         services.TryAddEnumerable(ServiceDescriptor.Singleton<CallProtocol, ConnectProtocol>());
         services.TryAddEnumerable(ServiceDescriptor.Singleton<CallProtocol, GrpcWebProtocol>());
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<CallProtocol, WebSocketProtocol>());
         services.TryAddSingleton<ExplorerPages>();
         services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, GrpcOrConnectMatcherPolicy>());
         services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, GrpcWebMatcherPolicy>());
+        // The one dispatcher among the protocols sharing a path by the requests they claim (a WebSocket upgrade).
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, RequestClaimMatcherPolicy>());
         // Topics live in this process until an engine package (AddRedisBackplane, AddNatsBackplane) replaces it.
         services.TryAddSingleton<ITopicEngine, InMemoryTopicEngine>();
         services.TryAddSingleton<EngineHealth>();

@@ -259,7 +259,11 @@ internal abstract class StreamResponseWriter(HttpContext context, StreamMediaTyp
         }
     }
 
-    private void Start()
+    /// <summary>
+    /// Starts the response, under the lock, before anything is written: status 200, the stream's type, no caching or
+    /// buffering. A framing that is not an HTTP body (a WebSocket's, whose handshake is its start) does otherwise.
+    /// </summary>
+    protected virtual void Start()
     {
         if (Response.HasStarted)
         {

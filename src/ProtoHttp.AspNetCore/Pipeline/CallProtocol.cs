@@ -42,6 +42,32 @@ internal abstract class CallProtocol
     /// <exception cref="Internal.CallRejectedException">The header is malformed (400).</exception>
     public virtual TimeSpan? ReadTimeout(HttpRequest request) => Protocols.Connect.ConnectTimeout.Parse(request.Headers[Protocols.Connect.ConnectTimeout.HeaderName]);
 
+    /// <summary>
+    /// Opens the request stream of a client-streaming or bidirectional call, which the service reads as messages arrive.
+    /// By default envelopes in the request body (<see cref="EnvelopeStreamReader{TRequest}"/>), as the protocol set
+    /// <see cref="ProtoHttpServerCallContext.RequestEnvelope"/> in <see cref="Accept"/>; a protocol whose messages come
+    /// otherwise (a WebSocket's) reads them its own way.
+    /// </summary>
+    public virtual IAsyncStreamReader<TRequest> OpenRequestStream<TRequest>(ProtoHttpServerCallContext call)
+        where TRequest : class =>
+        EnvelopeStreamReader<TRequest>.Open(call);
+
+    /// <summary>
+    /// Sends the headers the service wrote (<c>ServerCallContext.WriteResponseHeadersAsync</c>): by default as the
+    /// response's headers, which must not have gone out yet.
+    /// </summary>
+    /// <exception cref="InvalidOperationException">The response has started.</exception>
+    public virtual void WriteResponseHeaders(ProtoHttpServerCallContext call, Metadata headers)
+    {
+        var response = call.HttpContext.Response;
+        if (response.HasStarted)
+        {
+            throw new InvalidOperationException("Response headers can only be written once, before the response.");
+        }
+
+        Internal.HeaderMetadata.AddToResponse(headers, response.Headers);
+    }
+
     /// <summary>Reads the one request message of a unary or server-streaming call, and checks its required fields.</summary>
     public abstract ValueTask<IMessage> ReadMessageAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken);
 

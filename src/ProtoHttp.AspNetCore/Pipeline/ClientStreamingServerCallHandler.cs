@@ -5,7 +5,7 @@ using ProtoHttp.AspNetCore.Invocation;
 namespace ProtoHttp.AspNetCore.Pipeline;
 
 /// <summary>
-/// A client-streaming method's core: the requests as envelopes the service reads as they arrive, its one answer in the
+/// A client-streaming method's core: the requests the service reads as they arrive, its one answer in the
 /// stream's framing, then the last record.
 /// </summary>
 internal sealed class ClientStreamingServerCallHandler<TService, TRequest, TResponse>(
@@ -17,7 +17,7 @@ internal sealed class ClientStreamingServerCallHandler<TService, TRequest, TResp
 {
     protected override async ValueTask HandleCallAsyncCore(ProtoHttpServerCallContext call)
     {
-        var requests = EnvelopeStreamReader<TRequest>.Open(call);
+        var requests = Route.Protocol.OpenRequestStream<TRequest>(call);
         var responses = call.ResponseStream ??= Route.Protocol.OpenResponseStream(call);
         call.FromService = true;
         var answer = await invoker.InvokeAsync(requests, call);

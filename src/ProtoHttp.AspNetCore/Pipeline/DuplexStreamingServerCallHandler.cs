@@ -7,8 +7,9 @@ using ProtoHttp.AspNetCore.Invocation;
 namespace ProtoHttp.AspNetCore.Pipeline;
 
 /// <summary>
-/// A bidirectional method's core: requests as envelopes the service reads as they arrive while it writes its answers
-/// as a stream. Only HTTP/2 and later carry both directions at once; over HTTP/1.1 the answer is 505, in every protocol.
+/// A bidirectional method's core: requests the service reads as they arrive while it writes its answers
+/// as a stream. Only HTTP/2 and later carry a request body and its answer at once; a POST over HTTP/1.1 is answered 505,
+/// in every protocol (a WebSocket, which is no POST, carries both directions over HTTP/1.1 too).
 /// </summary>
 internal sealed class DuplexStreamingServerCallHandler<TService, TRequest, TResponse>(
     CallRoute route, DuplexStreamingMethodInvoker<TService, TRequest, TResponse> invoker)
@@ -28,7 +29,7 @@ internal sealed class DuplexStreamingServerCallHandler<TService, TRequest, TResp
 
     protected override async ValueTask HandleCallAsyncCore(ProtoHttpServerCallContext call)
     {
-        var requests = EnvelopeStreamReader<TRequest>.Open(call);
+        var requests = Route.Protocol.OpenRequestStream<TRequest>(call);
         var responses = call.ResponseStream ??= Route.Protocol.OpenResponseStream(call);
         call.FromService = true;
         await invoker.InvokeAsync(requests, new ResponseStreamWriter<TResponse>(responses, call.CancellationToken), call);

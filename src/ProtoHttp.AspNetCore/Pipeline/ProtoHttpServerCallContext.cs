@@ -220,12 +220,7 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, CallRo
 
     protected override Task WriteResponseHeadersAsyncCore(Metadata responseHeaders)
     {
-        if (HttpContext.Response.HasStarted)
-        {
-            throw new InvalidOperationException("Response headers can only be written once, before the response.");
-        }
-
-        HeaderMetadata.AddToResponse(responseHeaders, HttpContext.Response.Headers);
+        Route.Protocol.WriteResponseHeaders(this, responseHeaders);
         return Task.CompletedTask;
     }
 

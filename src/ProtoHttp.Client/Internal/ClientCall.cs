@@ -98,25 +98,40 @@ internal abstract class ClientCall<TRequest, TResponse> : IDisposable
             HeaderMetadata.AddToRequest(metadata, httpRequest.Headers);
         }
 
-        if (Options.Deadline is { } deadline && deadline != DateTime.MaxValue)
+        if (StartDeadline() is { } timeout)
         {
-            var remaining = deadline.ToUniversalTime() - DateTime.UtcNow;
-            if (remaining <= TimeSpan.Zero)
-            {
-                _deadlinePassed = true;
-                throw new OperationCanceledException();
-            }
-
-            // Rounded up: a server must never see a shorter deadline than the client keeps.
-            var milliseconds = Math.Min((long)Math.Ceiling(remaining.TotalMilliseconds), MaxTimeoutMs);
-            httpRequest.Headers.TryAddWithoutValidation(Protocols.ClientWireProtocol.TimeoutHeader, milliseconds.ToString(System.Globalization.CultureInfo.InvariantCulture));
-            if (milliseconds <= int.MaxValue)
-            {
-                _cancellation.CancelAfter(TimeSpan.FromMilliseconds(milliseconds));
-            }
+            httpRequest.Headers.TryAddWithoutValidation(Protocols.ClientWireProtocol.TimeoutHeader, timeout);
         }
 
         return httpRequest;
+    }
+
+    /// <summary>
+    /// Starts the call's deadline, if it has one: the call's token fires when it passes. Returns the timeout header's
+    /// value, in milliseconds rounded up (a server must never see a shorter deadline than the client keeps).
+    /// </summary>
+    /// <exception cref="OperationCanceledException">The deadline has already passed.</exception>
+    protected string? StartDeadline()
+    {
+        if (Options.Deadline is not { } deadline || deadline == DateTime.MaxValue)
+        {
+            return null;
+        }
+
+        var remaining = deadline.ToUniversalTime() - DateTime.UtcNow;
+        if (remaining <= TimeSpan.Zero)
+        {
+            _deadlinePassed = true;
+            throw new OperationCanceledException();
+        }
+
+        var milliseconds = Math.Min((long)Math.Ceiling(remaining.TotalMilliseconds), MaxTimeoutMs);
+        if (milliseconds <= int.MaxValue)
+        {
+            _cancellation.CancelAfter(TimeSpan.FromMilliseconds(milliseconds));
+        }
+
+        return milliseconds.ToString(System.Globalization.CultureInfo.InvariantCulture);
     }
 
     protected void SetHeaders(Metadata headers) => _headers.TrySetResult(headers);

@@ -21,6 +21,18 @@ internal static class HeaderMetadata
         }
     }
 
+    /// <summary>The headers of a WebSocket's handshake answer, as metadata (none where they were not collected).</summary>
+    public static Metadata FromWebSocket(IReadOnlyDictionary<string, IEnumerable<string>>? headers)
+    {
+        var metadata = new Metadata();
+        foreach (var (name, values) in headers ?? new Dictionary<string, IEnumerable<string>>())
+        {
+            AddValues(metadata, name.ToLowerInvariant(), values);
+        }
+
+        return metadata;
+    }
+
     /// <summary>The response's headers, and its HTTP trailers if it has any, as metadata.</summary>
     public static Metadata FromResponse(HttpResponseMessage response, bool withTrailers)
     {
@@ -64,22 +76,27 @@ internal static class HeaderMetadata
                 key = isTrailer ? key[trailerPrefix.Length..] : key;
             }
 
-            if (!MetadataText.IsValidKey(key))
-            {
-                continue; // A legal HTTP header name that gRPC metadata cannot hold.
-            }
+            AddValues(metadata, key, values);
+        }
+    }
 
-            var binary = key.EndsWith(Metadata.BinaryHeaderSuffix, StringComparison.Ordinal);
-            foreach (var value in values)
+    private static void AddValues(Metadata metadata, string key, IEnumerable<string> values)
+    {
+        if (!MetadataText.IsValidKey(key))
+        {
+            return; // A legal HTTP header name that gRPC metadata cannot hold.
+        }
+
+        var binary = key.EndsWith(Metadata.BinaryHeaderSuffix, StringComparison.Ordinal);
+        foreach (var value in values)
+        {
+            if (!binary)
             {
-                if (!binary)
-                {
-                    metadata.Add(key, value);
-                }
-                else if (MetadataText.TryDecodeBinary(value, out var bytes))
-                {
-                    metadata.Add(key, bytes);
-                }
+                metadata.Add(key, value);
+            }
+            else if (MetadataText.TryDecodeBinary(value, out var bytes))
+            {
+                metadata.Add(key, bytes);
             }
         }
     }

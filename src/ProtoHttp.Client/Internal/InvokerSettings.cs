@@ -34,7 +34,20 @@ internal sealed class InvokerSettings
         var codecs = new MessageCodecs(ResponseFormatOptions.WithAnyTypesOf(Services.Select(service => service.File)));
         Protocol = ClientWireProtocol.For(options.Protocol, codecs, options.Format);
         MaxResponseSize = options.MaxResponseSize;
+        if (options.RequestStreamsOverWebSocket && options.Protocol != ClientProtocol.ProtoHttp)
+        {
+            throw new InvalidOperationException("Calls over WebSocket are ProtoHttp's own protocol (docs/protocol.md section 15): set RequestStreamsOverWebSocket only with ClientProtocol.ProtoHttp.");
+        }
+
+        RequestStreamsOverWebSocket = options.RequestStreamsOverWebSocket;
+        WebSocketSubprotocol = "protohttp+" + Protocol.Codec.Name;
     }
+
+    /// <summary>Whether client-streaming and bidirectional calls go over a WebSocket (<see cref="ProtoHttpClientOptions.RequestStreamsOverWebSocket"/>).</summary>
+    public bool RequestStreamsOverWebSocket { get; }
+
+    /// <summary>The subprotocol of a call over WebSocket, naming the codec: <c>protohttp+proto</c>, <c>protohttp+json</c>.</summary>
+    public string WebSocketSubprotocol { get; }
 
     public Uri BaseAddress { get; }
 

@@ -7,7 +7,7 @@ namespace ProtoHttp.Client.Internal;
 /// <see cref="RequestStreamWriter{TRequest}"/> writes envelopes into it, and ends when the writer completes. HttpClient
 /// hands over the request stream once the headers are sent; the writer waits for it.
 /// </summary>
-internal sealed class RequestStreamContent : HttpContent
+internal sealed class RequestStreamContent : HttpContent, IRequestBody
 {
     private readonly TaskCompletionSource<Stream> _stream = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private readonly TaskCompletionSource _completed = new(TaskCreationOptions.RunContinuationsAsynchronously);
@@ -26,7 +26,11 @@ internal sealed class RequestStreamContent : HttpContent
     public Task<Stream> Stream => _stream.Task;
 
     /// <summary>The body is complete: HttpClient ends it (HTTP/2's END_STREAM, HTTP/1.1's last chunk).</summary>
-    public void Complete() => _completed.TrySetResult();
+    public Task CompleteAsync()
+    {
+        _completed.TrySetResult();
+        return Task.CompletedTask;
+    }
 
     /// <summary>The call ended before or while the body was sent: a writer still waiting for the stream gives up.</summary>
     public void Abort()

@@ -10,7 +10,7 @@ namespace ProtoHttp.Client.Internal;
 /// and waits until the transport has taken it (so a slow server slows the writer instead of filling memory); completing
 /// ends the request body. One write at a time, as under gRPC.
 /// </summary>
-internal sealed class RequestStreamWriter<TRequest>(IRequestStreamOwner owner, RequestStreamContent content, IMessageCodec codec)
+internal sealed class RequestStreamWriter<TRequest>(IRequestStreamOwner owner, IRequestBody content, IMessageCodec codec)
     : IClientStreamWriter<TRequest>
     where TRequest : class
 {
@@ -75,7 +75,7 @@ internal sealed class RequestStreamWriter<TRequest>(IRequestStreamOwner owner, R
         }
         finally
         {
-            content.Complete();
+            await content.CompleteAsync().ConfigureAwait(false);
         }
     }
 

@@ -1,4 +1,5 @@
 using System.Net;
+using System.Net.WebSockets;
 using Google.Protobuf;
 using Grpc.Core;
 using ProtoHttp.Streaming;
@@ -24,7 +25,8 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
     private Task _opened = Task.CompletedTask;
     private HttpResponseMessage? _response;
     private ResponseEnvelopeReader? _envelopes;
-    private RequestStreamContent? _requestBody;
+    private IRequestBody? _requestBody;
+    private ClientWebSocket? _socket;
     private int _reading;
     private volatile bool _readCancelled;
     private volatile bool _http2Required;
@@ -178,11 +180,70 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
 
     private RequestStreamWriter<TRequest> OpenRequestStream(HttpClient httpClient)
     {
-        _requestBody = new RequestStreamContent(_streamType, CallToken);
-        var writer = new RequestStreamWriter<TRequest>(this, _requestBody, Method.Settings.Writer);
-        _opened = OpenAsync(httpClient, _requestBody);
-        return writer;
+        if (Method.Settings.RequestStreamsOverWebSocket)
+        {
+            var socketBody = new WebSocketRequestBody();
+            _requestBody = socketBody;
+            _opened = OpenWebSocketAsync(socketBody);
+            return new RequestStreamWriter<TRequest>(this, socketBody, Method.Settings.Writer);
+        }
+
+        var content = new RequestStreamContent(_streamType, CallToken);
+        _requestBody = content;
+        _opened = OpenAsync(httpClient, content);
+        return new RequestStreamWriter<TRequest>(this, content, Method.Settings.Writer);
     }
+
+    /// <summary>
+    /// Opens the call over a WebSocket at the method's path (docs/protocol.md section 15): the metadata and the deadline
+    /// as the upgrade's headers, the subprotocol naming the codec; then the requests go out as messages and the answer
+    /// is read as the same envelopes as over HTTP. Never throws: a failure is the call's outcome.
+    /// </summary>
+    private async Task OpenWebSocketAsync(WebSocketRequestBody body)
+    {
+        var socket = new ClientWebSocket();
+        _socket = socket;
+        try
+        {
+            socket.Options.CollectHttpResponseDetails = true;
+            socket.Options.AddSubProtocol(Method.Settings.WebSocketSubprotocol);
+            foreach (var entry in Options.Headers ?? [])
+            {
+                socket.Options.SetRequestHeader(entry.Key, entry.IsBinary ? Convert.ToBase64String(entry.ValueBytes) : entry.Value);
+            }
+
+            if (StartDeadline() is { } timeout)
+            {
+                socket.Options.SetRequestHeader(Protocols.ClientWireProtocol.TimeoutHeader, timeout);
+            }
+
+            try
+            {
+                await socket.ConnectAsync(WebSocketUri(Method.Uri), CallToken).ConfigureAwait(false);
+            }
+            catch (WebSocketException ex) when (socket.HttpStatusCode != 0)
+            {
+                throw Error(StatusMapping.FromHttpStatus((int)socket.HttpStatusCode),
+                    $"{Method.Uri} refused the WebSocket for {Method.FullName} with {(int)socket.HttpStatusCode}.", ex);
+            }
+
+            SetHeaders(HeaderMetadata.FromWebSocket(socket.HttpResponseHeaders));
+            _envelopes = new ResponseEnvelopeReader(new WebSocketResponseStream(socket), Method.Settings.Writer, Method.Settings.MaxResponseSize, gzip: false);
+            body.Open(socket);
+            if (Outcome is not null)
+            {
+                Release();
+            }
+        }
+        catch (Exception ex)
+        {
+            Fail(ex);
+            Release();
+        }
+    }
+
+    private static Uri WebSocketUri(Uri uri) =>
+        new UriBuilder(uri) { Scheme = uri.Scheme == Uri.UriSchemeHttps ? Uri.UriSchemeWss : Uri.UriSchemeWs }.Uri;
 
     /// <summary>Sends the request and reads up to the start of the response stream. Never throws: a failure is the call's outcome.</summary>
     private async Task OpenAsync(HttpClient httpClient, HttpContent content)
@@ -383,5 +444,23 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
         _requestBody?.Abort();
         Interlocked.Exchange(ref _envelopes, null)?.Complete();
         Interlocked.Exchange(ref _response, null)?.Dispose();
+        if (Interlocked.Exchange(ref _socket, null) is { } socket)
+        {
+            CloseSocket(socket);
+        }
+    }
+
+    /// <summary>Answers the server's close after the end envelope (the handshake it waits for), or drops a socket the call left early.</summary>
+    private static void CloseSocket(ClientWebSocket socket)
+    {
+        if (socket.State != WebSocketState.CloseReceived)
+        {
+            socket.Abort();
+            socket.Dispose();
+            return;
+        }
+
+        _ = socket.CloseOutputAsync(WebSocketCloseStatus.NormalClosure, null, CancellationToken.None)
+            .ContinueWith(static (_, state) => ((ClientWebSocket)state!).Dispose(), socket, TaskScheduler.Default);
     }
 }

@@ -64,7 +64,7 @@ public sealed class AntiforgeryTests : IAsyncLifetime, IDisposable
 
         var error = await ErrorTests.AssertErrorAsync(response, HttpStatusCode.BadRequest, "INVALID_ARGUMENT");
         Assert.StartsWith("The form post has no valid antiforgery token", error.ErrorText, StringComparison.Ordinal);
-        Assert.Empty(_server.Logs.Errors);
+        Assert.Empty(await _server.Logs.ErrorsOnceEndedAsync());
     }
 
     [Fact]

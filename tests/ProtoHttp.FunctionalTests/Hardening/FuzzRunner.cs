@@ -7,12 +7,14 @@ namespace ProtoHttp.FunctionalTests.Hardening;
 /// <summary>
 /// Sends cases to the server in batches over a few raw connections and judges every answer: never a 5xx (but the
 /// sample's deliberate one, see <see cref="IsSearchBlankQueryFailure"/>), never a hang, every non-200 an ErrorResult
-/// in its declared format, every 200 well-formed, no Error log; after each batch the server must answer a valid call.
+/// in the format accepted, with the status and code the case calls for (<see cref="ExpectedRefusal"/>), every 200
+/// well-formed, no Error log; after each batch the server must answer a valid call.
 /// </summary>
 public sealed class FuzzRunner(SampleServer server, IReadOnlyDictionary<string, MessageParser> responseParsers)
 {
     private const int BatchSize = 250;
     private const int Connections = 4;
+    private const int BodyLimit = 4 * 1024 * 1024; // The sample's services' and the specimen's: the default.
 
     /// <param name="observe">Also shown every answered case, on its connection (which it may use for requests of its own).</param>
     public async Task<FuzzReport> RunAsync(string format, IEnumerable<FuzzCase> cases, Func<FuzzCase, RawResponse, RawHttpConnection, Task>? observe = null)
@@ -93,13 +95,27 @@ public sealed class FuzzRunner(SampleServer server, IReadOnlyDictionary<string, 
         {
             report.Fail($"{Describe(fuzzCase)}: {response.Status} {error.Code}: {error.ErrorText}");
         }
-        else if (response.Status is not (400 or 413 or 415))
+        else if (ExpectedRefusal(fuzzCase) is var (status, code) && (response.Status, error.Code) != (status, code))
         {
-            report.Fail($"{Describe(fuzzCase)}: unexpected {response.Status} {error.Code}: {error.ErrorText}");
+            report.Fail($"{Describe(fuzzCase)}: {response.Status} {error.Code}, where {status} {code} was due: {error.ErrorText}");
+        }
+        else if (fuzzCase.Accept is { } accepted && !string.Equals(MediaType(contentType), accepted, StringComparison.OrdinalIgnoreCase))
+        {
+            report.Fail($"{Describe(fuzzCase)}: the error came as {contentType}, where the request accepted only {accepted}");
         }
 
         return response;
     }
+
+    /// <summary>
+    /// What a refused case must answer (docs/protocol.md sections 5 and 7): the mutators keep to media types the server
+    /// reads and writes, so never 415 or 406; a body over the sample's 4 MiB limit is 413 RESOURCE_EXHAUSTED, and any
+    /// other refusal is the request's fault, 400 INVALID_ARGUMENT.
+    /// </summary>
+    private static (int Status, string Code) ExpectedRefusal(FuzzCase fuzzCase) =>
+        fuzzCase.Body?.Length > BodyLimit ? (413, "RESOURCE_EXHAUSTED") : (400, "INVALID_ARGUMENT");
+
+    private static string? MediaType(string? contentType) => contentType?.Split(';')[0].Trim();
 
     /// <summary>
     /// The sample's Search deliberately throws a plain exception for a blank query (to keep a real path to 500), and a

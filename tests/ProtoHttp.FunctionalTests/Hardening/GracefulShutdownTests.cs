@@ -36,7 +36,7 @@ public sealed class GracefulShutdownTests
         Assert.True(refusedWhileStopping, "a new connection was accepted while the host was stopping");
         Assert.True(await IsRefusedAsync(address), "a new connection was accepted after the host stopped");
         Assert.True(stopTook < TimeSpan.FromSeconds(5), $"stopping waited for more than the calls in flight ({stopTook})");
-        Assert.Empty(server.Logs.Errors);
+        Assert.Empty(await server.Logs.ErrorsOnceEndedAsync());
     }
 
     /// <summary>

@@ -36,7 +36,7 @@ public sealed class MalformedInputRegressionTests : IAsyncLifetime
         Assert.Equal("INVALID_ARGUMENT", (string?)root.Element("code"));
         var text = (string?)root.Element("error_text") ?? "";
         Assert.True(text.Contains(quoted, StringComparison.Ordinal), text);
-        AssertNoErrorLogs();
+        await AssertNoErrorLogsAsync();
     }
 
     [Theory]
@@ -50,7 +50,7 @@ public sealed class MalformedInputRegressionTests : IAsyncLifetime
 
         var error = await ErrorTests.AssertErrorAsync(response, HttpStatusCode.BadRequest, "INVALID_ARGUMENT");
         Assert.Contains("Type registry", error.ErrorText, StringComparison.Ordinal);
-        AssertNoErrorLogs();
+        await AssertNoErrorLogsAsync();
     }
 
     [Theory]
@@ -67,7 +67,7 @@ public sealed class MalformedInputRegressionTests : IAsyncLifetime
         Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
         Assert.NotNull(error);
         Assert.Contains("XML 1.0 does not allow", error.ErrorText, StringComparison.Ordinal);
-        AssertNoErrorLogs();
+        await AssertNoErrorLogsAsync();
     }
 
     public static TheoryData<string, string, string> UnwritableAnswers => new()
@@ -98,7 +98,7 @@ public sealed class MalformedInputRegressionTests : IAsyncLifetime
         Assert.NotNull(error);
         Assert.Equal("INVALID_ARGUMENT", error.Code);
         Assert.True(error.ErrorText.Contains(reason, StringComparison.Ordinal), error.ErrorText);
-        AssertNoErrorLogs();
+        await AssertNoErrorLogsAsync();
     }
 
     private async Task<HttpResponseMessage> SendAsync(string contentType, byte[] body, string? accept)
@@ -113,5 +113,5 @@ public sealed class MalformedInputRegressionTests : IAsyncLifetime
         return await _server.Client.SendAsync(request);
     }
 
-    private void AssertNoErrorLogs() => Assert.Empty(_server.Logs.Errors);
+    private async Task AssertNoErrorLogsAsync() => Assert.Empty(await _server.Logs.ErrorsOnceEndedAsync());
 }

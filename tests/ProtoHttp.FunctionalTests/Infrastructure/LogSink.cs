@@ -9,6 +9,7 @@ public sealed class LogSink : ILoggerProvider
     private const string HostingCategory = "Microsoft.AspNetCore.Hosting.Diagnostics";
 
     private readonly ConcurrentQueue<LogEntry> _entries = new();
+    private readonly ConcurrentQueue<(bool Start, string Message)> _hostingLines = new(); // Survives Clear, as the counts do.
     private int _requestsStarted;
     private int _requestsEnded; // Counted apart from the entries, which a test may clear.
     private int _connectionsStarted;
@@ -41,7 +42,62 @@ public sealed class LogSink : ILoggerProvider
 
             if (DateTime.UtcNow > deadline)
             {
-                throw new TimeoutException($"{started - ended} of the server's {started} requests had not ended after {timeout ?? TimeSpan.FromSeconds(30)}.");
+                throw new TimeoutException(started == 0
+                    ? $"No request's start line reached the log in {timeout ?? TimeSpan.FromSeconds(30)}: the app must log {HostingCategory} at Information to this sink."
+                    : $"{started - ended} of the server's {started} requests had not ended after {timeout ?? TimeSpan.FromSeconds(30)}.");
+            }
+
+            await Task.Delay(10); // Polls a definite condition: how often, not how long.
+        }
+    }
+
+    /// <summary>
+    /// The Error (or worse) lines once every request the server has begun has ended (<see cref="WhenRequestsEndedAsync"/>,
+    /// bounded by <paramref name="timeout"/>): what a test asserts "nothing was logged as an error" on, since an error
+    /// logged after the answer (a failed flush, an OnCompleted callback, Kestrel's report of an unhandled exception)
+    /// lands after the client has its response.
+    /// </summary>
+    public async Task<IReadOnlyList<LogEntry>> ErrorsOnceEndedAsync(TimeSpan? timeout = null)
+    {
+        await WhenRequestsEndedAsync(timeout);
+        return Errors.ToList();
+    }
+
+    /// <summary>
+    /// How many Error lines there are once every earlier request has ended: where a test's own errors begin, for a
+    /// fixture whose other tests log errors on purpose (skip this many of <see cref="ErrorsOnceEndedAsync(TimeSpan?)"/>).
+    /// </summary>
+    public async Task<int> ErrorCountOnceEndedAsync()
+    {
+        if (Volatile.Read(ref _requestsStarted) > 0)
+        {
+            await WhenRequestsEndedAsync();
+        }
+
+        return Errors.Count();
+    }
+
+    /// <summary>
+    /// As <see cref="ErrorsOnceEndedAsync(TimeSpan?)"/>, but waits only for the requests whose URL contains <paramref name="path"/>
+    /// (hosting's start and end lines both name it): for a test that holds another request open on purpose, such as a
+    /// page's live stream.
+    /// </summary>
+    public async Task<IReadOnlyList<LogEntry>> ErrorsOnceEndedAsync(string path, TimeSpan? timeout = null)
+    {
+        var bound = timeout ?? TimeSpan.FromSeconds(30);
+        var deadline = DateTime.UtcNow + bound;
+        while (true)
+        {
+            var started = _hostingLines.Count(line => line.Start && line.Message.Contains(path, StringComparison.Ordinal));
+            var ended = _hostingLines.Count(line => !line.Start && line.Message.Contains(path, StringComparison.Ordinal));
+            if (ended >= started && started > 0)
+            {
+                return Errors.ToList();
+            }
+
+            if (DateTime.UtcNow > deadline)
+            {
+                throw new TimeoutException($"{started - ended} of the server's {started} requests to {path} had not ended after {bound}.");
             }
 
             await Task.Delay(10); // Polls a definite condition: how often, not how long.
@@ -92,10 +148,12 @@ public sealed class LogSink : ILoggerProvider
             // Hosting's event ids are numbers without names: 1 RequestStarting, 2 RequestFinished.
             if (entry.EventId.Id == 1)
             {
+                _hostingLines.Enqueue((true, entry.Message));
                 Interlocked.Increment(ref _requestsStarted);
             }
             else if (entry.EventId.Id == 2)
             {
+                _hostingLines.Enqueue((false, entry.Message));
                 Interlocked.Increment(ref _requestsEnded);
             }
         }

@@ -67,7 +67,7 @@ public sealed class RequestTimeoutTests : IAsyncLifetime
             ? XDocument.Parse(await response.Content.ReadAsStringAsync()).Root!.Element("code")!.Value
             : (await Wire.ReadErrorAsync(response)).Code;
         Assert.Equal("DEADLINE_EXCEEDED", code);
-        Assert.Empty(_app.Logs.Errors);
+        Assert.Empty(await _app.Logs.ErrorsOnceEndedAsync());
     }
 
     [Fact]
@@ -126,6 +126,6 @@ public sealed class RequestTimeoutTests : IAsyncLifetime
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         Assert.Single(items);
         Assert.Equal("DEADLINE_EXCEEDED", end.Code);
-        Assert.Empty(_app.Logs.Errors);
+        Assert.Empty(await _app.Logs.ErrorsOnceEndedAsync());
     }
 }

@@ -47,7 +47,7 @@ public sealed class ResponseCompressionTests : IAsyncLifetime
     [Theory]
     [InlineData(StreamWire.Events)]
     [InlineData(StreamWire.Lines)]
-    public async Task AGzippedStreamDeliversEachRecordWhenWritten(string format)
+    public async Task AGzippedStreamDeliversARecordWhileTheStreamIsStillOpen(string format)
     {
         using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(10));
         // One item, then the stream stays open: the item must arrive now, not when the stream ends.

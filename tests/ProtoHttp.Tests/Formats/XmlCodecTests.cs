@@ -56,6 +56,71 @@ public class XmlCodecTests
     }
 
     [Fact]
+    public void AHandWrittenDocumentOfEveryScalarKindReadsAsTheMessageWrittenOutByHand()
+    {
+        var body = """
+            <Scalars>
+              <double_value>-1.5E+300</double_value>
+              <floatValue>3.25</floatValue>
+              <int32_value>-2147483648</int32_value>
+              <int64_value>-9223372036854775808</int64_value>
+              <uint32_value>4294967295</uint32_value>
+              <uint64_value>18446744073709551615</uint64_value>
+              <sint32_value>-7</sint32_value>
+              <sint64_value>-70000000000</sint64_value>
+              <fixed32_value>7</fixed32_value>
+              <fixed64_value>70000000000</fixed64_value>
+              <sfixed32_value>-8</sfixed32_value>
+              <sfixed64_value>-80000000000</sfixed64_value>
+              <bool_value>1</bool_value>
+              <string_value>caf&#233; &lt;&amp;&gt;</string_value>
+              <bytes_value>AAH/</bytes_value>
+              <color>COLOR_GREEN</color>
+              <tags>a</tags>
+              <tags>b</tags>
+              <numbers>1</numbers>
+              <numbers>-2</numbers>
+              <optional_int32>0</optional_int32>
+              <optional_string></optional_string>
+              <created>1996-07-04T10:00:00.500Z</created>
+              <timeout>1.500s</timeout>
+              <limit>-3</limit>
+              <note>n</note>
+              <labels><key>k</key><value>v</value></labels>
+              <colors>COLOR_RED</colors>
+              <colors>2</colors>
+            </Scalars>
+            """;
+
+        var expected = new Scalars
+        {
+            DoubleValue = -1.5e300, FloatValue = 3.25f, Int32Value = int.MinValue, Int64Value = long.MinValue,
+            Uint32Value = uint.MaxValue, Uint64Value = ulong.MaxValue, Sint32Value = -7, Sint64Value = -70_000_000_000,
+            Fixed32Value = 7, Fixed64Value = 70_000_000_000, Sfixed32Value = -8, Sfixed64Value = -80_000_000_000, BoolValue = true,
+            StringValue = "café <&>", BytesValue = ByteString.CopyFrom(0x00, 0x01, 0xFF), Color = Color.Green,
+            Tags = { "a", "b" }, Numbers = { 1, -2 }, OptionalInt32 = 0, OptionalString = "",
+            Created = new Timestamp { Seconds = 836474400, Nanos = 500_000_000 }, Timeout = new Duration { Seconds = 1, Nanos = 500_000_000 },
+            Limit = -3, Note = "n", Labels = { ["k"] = "v" }, Colors = { Color.Red, Color.Green },
+        };
+        Assert.Equal(expected, CodecHelpers.Read<Scalars>(MessageFormat.Xml, body));
+    }
+
+    [Fact]
+    public void AHandWrittenDocumentOfNestedAndRepeatedMessagesReadsAsTheTreeWrittenOutByHand()
+    {
+        var body = "<tree><label>root</label><next><label>next</label><next><label>deep</label></next></next>"
+            + "<children><label>first</label></children><children><label>second</label><children><label>inner</label></children></children></tree>";
+
+        var expected = new Tree
+        {
+            Label = "root",
+            Next = new Tree { Label = "next", Next = new Tree { Label = "deep" } },
+            Children = { new Tree { Label = "first" }, new Tree { Label = "second", Children = { new Tree { Label = "inner" } } } },
+        };
+        Assert.Equal(expected, CodecHelpers.Read<Tree>(MessageFormat.Xml, body));
+    }
+
+    [Fact]
     public void ReadsEnumsByNameOrNumberAndMapsWithEitherPartMissing()
     {
         var body = "<r><color>2</color><colors>COLOR_RED</colors><colors>42</colors><labels><value>v</value></labels><labels><key>k</key></labels></r>";

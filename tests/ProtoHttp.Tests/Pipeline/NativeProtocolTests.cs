@@ -133,10 +133,29 @@ public class NativeProtocolTests
         Assert.Equal(("ABORTED", "Try again."), (error.Element("code")!.Value, error.Element("error_text")!.Value));
     }
 
-    [Fact]
-    public void EveryCallIsTaggedWithItsGrpcStatusCode()
+    // The numbers are gRPC's status codes as its specification lists them (doc/statuscodes.md), written out here
+    // rather than read from the enum they are checked against.
+    [Theory]
+    [InlineData(StatusCode.OK, 0)]
+    [InlineData(StatusCode.Cancelled, 1)]
+    [InlineData(StatusCode.Unknown, 2)]
+    [InlineData(StatusCode.InvalidArgument, 3)]
+    [InlineData(StatusCode.DeadlineExceeded, 4)]
+    [InlineData(StatusCode.NotFound, 5)]
+    [InlineData(StatusCode.AlreadyExists, 6)]
+    [InlineData(StatusCode.PermissionDenied, 7)]
+    [InlineData(StatusCode.ResourceExhausted, 8)]
+    [InlineData(StatusCode.FailedPrecondition, 9)]
+    [InlineData(StatusCode.Aborted, 10)]
+    [InlineData(StatusCode.OutOfRange, 11)]
+    [InlineData(StatusCode.Unimplemented, 12)]
+    [InlineData(StatusCode.Internal, 13)]
+    [InlineData(StatusCode.Unavailable, 14)]
+    [InlineData(StatusCode.DataLoss, 15)]
+    [InlineData(StatusCode.Unauthenticated, 16)]
+    public void EachStatusIsTaggedWithItsGrpcStatusNumber(StatusCode code, int number)
     {
-        Assert.Equal(new KeyValuePair<string, object?>("rpc.grpc.status_code", 0), NativeProtocol.Instance.StatusTag(StatusCode.OK));
+        Assert.Equal(new KeyValuePair<string, object?>("rpc.grpc.status_code", number), NativeProtocol.Instance.StatusTag(code));
     }
 
     private ProtoHttpServerCallContext Call(HttpContext http, string method, Func<CallRoute, CallRoute>? adjust = null) =>

@@ -1,0 +1,171 @@
+using Google.Protobuf;
+using Grpc.Core;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Routing;
+using Microsoft.AspNetCore.WebSockets;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Options;
+using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Explorer;
+using ProtoHttp.AspNetCore.Framing;
+using ProtoHttp.AspNetCore.Pipeline;
+using ProtoHttp.Streaming;
+
+namespace ProtoHttp.AspNetCore.Protocols.WebSockets;
+
+/// <summary>
+/// Calls over WebSocket (docs/protocol.md section 15) at ProtoHttp's own <c>/{file}.proto/{Method}</c>, for every kind
+/// of method, over HTTP/1.1 (RFC 6455) and HTTP/2 (RFC 8441): the upgrades there are claimed from the native protocol
+/// (<see cref="WebSocketUpgradeClaim"/>); the subprotocol picks the codec; every message is one envelope each way; the
+/// outcome is the end envelope with Connect's end-stream JSON, then the close. The app adds no middleware: each
+/// endpoint runs ASP.NET Core's WebSocket handshake itself (a no-op where the app's <c>UseWebSockets()</c> ran).
+/// </summary>
+internal sealed class WebSocketProtocol : CallProtocol
+{
+    /// <summary>Where the browser module is served (docs/protocol.md section 15), once per application.</summary>
+    public const string ModulePath = "/_protohttp/protohttp.mjs";
+
+    private static readonly Lazy<ExplorerAssets> Module = new(() => ExplorerAssets.FromResource("ProtoHttp.WebSockets.protohttp.mjs", "text/javascript; charset=utf-8"));
+
+    // The module is mapped with the application's first service (one protocol instance per application).
+    private int _moduleMapped;
+
+    public override ProtoHttpProtocol Name => ProtoHttpProtocol.WebSocket;
+
+    /// <summary>ProtoHttp's own protocol, carried by a WebSocket.</summary>
+    public override string TelemetrySystem => "protohttp";
+
+    public override KeyValuePair<string, object?>? StatusTag(StatusCode code) => new("rpc.grpc.status_code", (int)code);
+
+    public override void MapEndpoints(ServiceEndpoints service)
+    {
+        var settings = service.Settings;
+        var subprotocols = WebSocketSubprotocols.All(settings.Codecs);
+        var loggerFactory = service.Endpoints.ServiceProvider.GetRequiredService<ILoggerFactory>();
+        // AllowedOrigins stays empty: the origin is checked against the endpoint's CORS policy (WebSocketOrigin).
+        var handshake = Options.Create(new WebSocketOptions());
+        if (Interlocked.Exchange(ref _moduleMapped, 1) == 0)
+        {
+            service.Endpoints.MapMethods(ModulePath, [HttpMethods.Get, HttpMethods.Head], Module.Value.HandleAsync)
+                .WithDisplayName("ProtoHttp browser module")
+                .WithMetadata(new ExcludeFromDescriptionAttribute());
+        }
+
+        foreach (var method in service.Methods)
+        {
+            var route = new CallRoute
+            {
+                Protocol = this, Method = method.Method, Descriptor = method.Descriptor, Settings = settings, ProtoSource = service.ProtoSource,
+                Pattern = $"{service.Prefix}/{method.Name}",
+                Reads = subprotocols,
+                Writes = subprotocols,
+            };
+            var handler = method.Handler(route);
+            var upgrade = new WebSocketMiddleware(handler, handshake, loggerFactory);
+            var tail = "/" + method.Name;
+            RequestDelegate checkedHandler = async context =>
+            {
+                if (!context.Request.Path.Value!.EndsWith(tail, StringComparison.Ordinal))
+                {
+                    await RefuseAsync(context, new CallRejectedException(StatusCodes.Status404NotFound, StatusCode.Unimplemented,
+                        $"No method {context.Request.Path.Value} here; method names are case-sensitive."), method.Name, settings);
+                    return;
+                }
+
+                if (!await WebSocketOrigin.IsAllowedAsync(context))
+                {
+                    await RefuseAsync(context, new CallRejectedException(StatusCodes.Status403Forbidden, StatusCode.PermissionDenied,
+                        $"A WebSocket from the page at {context.Request.Headers.Origin} is not allowed here: the origin is neither this server's nor one the endpoint's CORS policy allows."),
+                        method.Name, settings);
+                    return;
+                }
+
+                await upgrade.Invoke(context);
+            };
+            service.MapMethod(method, route, checkedHandler, "ProtoHttp WebSocket " + route.Pattern,
+                WebSocketUpgradeClaim.Instance, new ExcludeFromDescriptionAttribute());
+        }
+    }
+
+    public override void Accept(ProtoHttpServerCallContext call)
+    {
+        var context = call.HttpContext;
+        var route = call.Route;
+        if (!context.WebSockets.IsWebSocketRequest)
+        {
+            throw CallRejectedException.BadRequest(
+                "The request asks for a WebSocket but is not a valid handshake: it needs Sec-WebSocket-Version 13 and a Sec-WebSocket-Key (RFC 6455 section 4.1).");
+        }
+
+        var codecs = route.Settings.Codecs;
+        var (type, subprotocol) = WebSocketSubprotocols.Choose(context.WebSockets.WebSocketRequestedProtocols, codecs);
+        ReadTimeout(context.Request); // A malformed timeout is refused before the upgrade.
+        call.SetFormat(type.Codec, responseType: null);
+        call.ResponseStreamType = type;
+        ProtoHttpLog.FormatChosen(route.Settings.Logger, route.Method.Name, type.Codec.Name, type.ContentType);
+
+        // From here on every outcome is told in the end envelope, over the socket.
+        var singleRequest = route.Kind is MethodType.Unary or MethodType.ServerStreaming;
+        var connection = new WebSocketConnection(context, subprotocol, type.Codec, route.Descriptor.InputType, route.Settings, singleRequest);
+        call.ResponseStream = new WebSocketResponseWriter(context, type, connection);
+    }
+
+    public override TimeSpan? ReadTimeout(HttpRequest request) => WebSocketTimeout.Read(request);
+
+    public override IAsyncStreamReader<TRequest> OpenRequestStream<TRequest>(ProtoHttpServerCallContext call)
+    {
+        var requests = new WebSocketRequestStream<TRequest>(ConnectionOf(call), call.CancellationToken);
+        call.RequestStream = requests;
+        return requests;
+    }
+
+    /// <summary>
+    /// Before the handshake the service's headers go out with it; after it (the usual case: the request comes over the
+    /// socket) there are no more HTTP headers to send, and they travel in the end envelope's metadata beside the trailers.
+    /// </summary>
+    public override void WriteResponseHeaders(ProtoHttpServerCallContext call, Metadata headers)
+    {
+        if (!call.HttpContext.Response.HasStarted)
+        {
+            base.WriteResponseHeaders(call, headers);
+            return;
+        }
+
+        foreach (var entry in headers)
+        {
+            call.ResponseTrailers.Add(entry);
+        }
+    }
+
+    public override ValueTask<IMessage> ReadMessageAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken) =>
+        ConnectionOf(call).ReadRequestAsync(cancellationToken);
+
+    /// <summary>A unary answer: its envelope, then the end envelope with the trailers.</summary>
+    public override async Task WriteMessageAsync(ProtoHttpServerCallContext call, IMessage message)
+    {
+        var stream = call.ResponseStream!;
+        await stream.WriteMessageAsync(message, call.CancellationToken);
+        await stream.EndAsync(StreamOutcome.Ok(call.TrailersOrNull));
+    }
+
+    public override StreamResponseWriter OpenResponseStream(ProtoHttpServerCallContext call) => call.ResponseStream!;
+
+    /// <summary>A refusal of the upgrade (before the handshake, or before the endpoint): the status and an ErrorResult in JSON.</summary>
+    public override Task WriteErrorAsync(HttpContext context, CallFailure failure, WritableMediaType? errorType, MessageCodecs codecs) =>
+        ResponseWriter.WriteAsync(context.Response, failure.HttpStatus,
+            new ErrorResult { Code = StatusMapping.ToCodeName(failure.Code), ErrorText = failure.Text }, codecs.Canonical(MessageFormat.Json));
+
+    /// <summary>Once accepted, every failure is told in the end envelope, over the socket.</summary>
+    public override Task EndFailedStreamAsync(ProtoHttpServerCallContext call, StreamResponseWriter stream, CallFailure failure) =>
+        stream.EndAsync(new StreamOutcome(failure.Code, failure.Text, failure.Trailers));
+
+    private static WebSocketConnection ConnectionOf(ProtoHttpServerCallContext call) => ((WebSocketResponseWriter)call.ResponseStream!).Connection;
+
+    private Task RefuseAsync(HttpContext context, CallRejectedException rejection, string method, CallSettings settings)
+    {
+        ProtoHttpLog.CallRejected(settings.Logger, method, rejection.HttpStatus, rejection.Message);
+        return CallErrors.AnswerAsync(context, new CallFailure(rejection.HttpStatus, rejection.Code, rejection.Message), this, errorType: null, settings.Codecs);
+    }
+}

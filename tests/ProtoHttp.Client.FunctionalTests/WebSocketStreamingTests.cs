@@ -1,0 +1,113 @@
+using Grpc.Core;
+using Northwind;
+using ProtoHttp.Client.FunctionalTests.Infrastructure;
+using ProtoHttp.Client.FunctionalTests.Protos;
+
+namespace ProtoHttp.Client.FunctionalTests;
+
+/// <summary>
+/// Client-streaming and bidirectional calls over WebSocket (<see cref="ProtoHttpClientOptions.RequestStreamsOverWebSocket"/>,
+/// docs/protocol.md section 15) at the sample's endpoint that speaks only HTTP/1.1 (Kestrel with Protocols=Http1),
+/// where the same bidirectional call over a request body cannot be made.
+/// </summary>
+public sealed class WebSocketStreamingTests(ServerFixture server) : IClassFixture<ServerFixture>
+{
+    private NorthwindStreams.NorthwindStreamsClient Streams(HttpClient http, MessageFormat format = MessageFormat.Protobuf) =>
+        new(new ProtoHttpCallInvoker(http, new ProtoHttpClientOptions { Address = server.Address, Format = format, RequestStreamsOverWebSocket = true }));
+
+    [Theory]
+    [InlineData(MessageFormat.Protobuf)]
+    [InlineData(MessageFormat.Json)]
+    public async Task ABidirectionalCallCompletesOverHttp1(MessageFormat format)
+    {
+        using var http = new HttpClient();
+        using var call = Streams(http, format).QuoteLines();
+        var quotes = new List<Quote>();
+        foreach (var (product, quantity) in new[] { (1, 10), (2, 5), (11, 1) })
+        {
+            // The answer to each line arrives before the next line is sent: both directions at once over HTTP/1.1.
+            await call.RequestStream.WriteAsync(new OrderLine { ProductId = product, Quantity = quantity });
+            Assert.True(await call.ResponseStream.MoveNext(CancellationToken.None));
+            quotes.Add(call.ResponseStream.Current);
+        }
+
+        await call.RequestStream.CompleteAsync();
+
+        Assert.False(await call.ResponseStream.MoveNext(CancellationToken.None));
+        Assert.Equal([1, 2, 11], quotes.Select(q => q.ProductId));
+        Assert.Equal([10, 5, 1], quotes.Select(q => q.Quantity));
+        Assert.Equal(StatusCode.OK, call.GetStatus().StatusCode);
+        Assert.Equal("protohttp+" + (format == MessageFormat.Json ? "json" : "proto"), (await call.ResponseHeadersAsync).GetValue("sec-websocket-protocol"));
+    }
+
+    [Fact]
+    public async Task WithoutTheOptionTheSameCallCannotBeMadeThere()
+    {
+        using var http = new HttpClient();
+        var client = new NorthwindStreams.NorthwindStreamsClient(new ProtoHttpCallInvoker(http, new ProtoHttpClientOptions { Address = server.Address }));
+        using var call = client.QuoteLines();
+
+        var ex = await Assert.ThrowsAsync<RpcException>(async () =>
+        {
+            await call.RequestStream.WriteAsync(new OrderLine { ProductId = 1, Quantity = 1 });
+            await call.ResponseStream.MoveNext(CancellationToken.None);
+        });
+        Assert.Equal(StatusCode.Unimplemented, ex.StatusCode);
+    }
+
+    [Fact]
+    public async Task AClientStreamingCallSendsItsStreamAndReadsTheAnswer()
+    {
+        using var http = new HttpClient();
+        using var call = Streams(http).UploadOrders();
+        for (var i = 0; i < 3; i++)
+        {
+            await call.RequestStream.WriteAsync(new Order { OrderId = i, Lines = { new OrderLine { ProductId = 1, Quantity = 2, UnitPrice = 10 } } });
+        }
+
+        await call.RequestStream.CompleteAsync();
+        var summary = await call;
+
+        Assert.Equal(3, summary.Orders);
+        Assert.Equal(60, summary.Total, 3);
+    }
+
+    [Fact]
+    public async Task AFailureEndsTheCallWithItsStatusAndTrailers()
+    {
+        using var http = new HttpClient();
+        var client = new ClientTestService.ClientTestServiceClient(
+            new ProtoHttpCallInvoker(http, new ProtoHttpClientOptions { Address = server.Address, RequestStreamsOverWebSocket = true }));
+        using var call = client.Twice();
+        await call.RequestStream.WriteAsync(new Number { Value = 21 });
+        Assert.True(await call.ResponseStream.MoveNext(CancellationToken.None));
+        await call.RequestStream.WriteAsync(new Number { Value = -1 });
+        var ex = await Assert.ThrowsAsync<RpcException>(() => call.ResponseStream.MoveNext(CancellationToken.None));
+
+        Assert.Equal(42, call.ResponseStream.Current.Value);
+        Assert.Equal(StatusCode.InvalidArgument, ex.StatusCode);
+        Assert.Equal("-1 is negative.", ex.Status.Detail);
+        Assert.Equal("1", call.GetTrailers().GetValue("failed-at"));
+    }
+
+    [Fact]
+    public async Task TheDeadlineTravelsWithTheUpgrade()
+    {
+        using var http = new HttpClient();
+        using var call = Streams(http).QuoteLines(deadline: DateTime.UtcNow.AddSeconds(3));
+        await call.RequestStream.WriteAsync(new OrderLine { ProductId = 1, Quantity = 1 });
+        Assert.True(await call.ResponseStream.MoveNext(CancellationToken.None));
+
+        // The request stream stays open: the deadline ends the call.
+        var ex = await Assert.ThrowsAsync<RpcException>(() => call.ResponseStream.MoveNext(CancellationToken.None));
+        Assert.Equal(StatusCode.DeadlineExceeded, ex.StatusCode);
+    }
+
+    [Fact]
+    public void OnlyProtoHttpsOwnProtocolGoesOverWebSocket()
+    {
+        using var http = new HttpClient();
+        Assert.Throws<InvalidOperationException>(() => new ProtoHttpCallInvoker(http,
+            new ProtoHttpClientOptions { Address = server.Address, Protocol = ClientProtocol.Connect, RequestStreamsOverWebSocket = true }));
+    }
+}
