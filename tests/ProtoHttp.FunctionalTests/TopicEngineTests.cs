@@ -64,7 +64,7 @@ public sealed class TopicEngineTests
         await onSecond.WaitForTicksAsync(10, Patience);
 
         await server.StopAsync(); // Killed: no goodbye.
-        await WaitUntilAsync(() => OutageLines(first).Count == 1 && OutageLines(second).Count == 1, "each instance to log the outage");
+        await WaitUntilAsync(() => OutageLines(first).Count > 0 && OutageLines(second).Count > 0, "each instance to log the outage");
         // Reads retry meanwhile; a publish waits its timeout (1 s here), then fails to its caller and is never appended.
         var unpublished = new Northwind.PriceTick { Sequence = -1, ProductId = 1, ProductName = "Chai", UnitPrice = 1 };
         var waited = System.Diagnostics.Stopwatch.StartNew();
@@ -79,11 +79,11 @@ public sealed class TopicEngineTests
         Assert.True(onFirst.Connected && onSecond.Connected, "A subscriber was disconnected by the outage.");
         Assert.DoesNotContain(onFirst.Ticks, t => t.Tick!.Sequence == -1);
         AssertSameFeed(onFirst, onSecond);
-        // Nothing the log holds between the first and last id a subscriber got was skipped, and nothing came twice.
+        // What each got, then the log (read after, so it holds all of it): nothing skipped in between, nothing twice.
+        var received = new[] { onFirst, onSecond }.Select(s => s.Ticks.Select(t => t.Id).ToList()).ToList();
         var log = await server.PriceFeedIdsAsync();
-        foreach (var subscriber in new[] { onFirst, onSecond })
+        foreach (var ids in received)
         {
-            var ids = subscriber.Ticks.Select(t => t.Id).ToList();
             var start = Array.IndexOf(log, ids[0]);
             Assert.True(start >= 0, $"{ids[0]} is not in the log.");
             Assert.Equal(log.Skip(start).Take(ids.Count), ids);
