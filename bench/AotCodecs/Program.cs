@@ -18,8 +18,8 @@ var warmup = int.Parse(Option("--warmup") ?? "100", CultureInfo.InvariantCulture
 
 var orders = NorthwindOrders.Load(data).All;
 var codecs = new MessageCodecs(FormatOptions.Default);
-var json = codecs.Writer(MessageFormat.Json)!;
-var reader = codecs.Reader(MessageFormat.Json)!;
+var json = codecs.Codec(CodecNames.Json);
+var reader = codecs.Codec(CodecNames.Json);
 var output = new ArrayBufferWriter<byte>(1 << 20);
 json.Write(orders, output);
 var body = output.WrittenSpan.ToArray();

@@ -10,15 +10,15 @@ internal static class Codecs
 {
     public static readonly MessageCodecs All = new(FormatOptions.Default);
 
-    public static IMessageCodec Protobuf => All.Writer(MessageFormat.Protobuf)!;
+    public static MessageCodec Protobuf => All.Codec(CodecNames.Protobuf);
 
-    public static IMessageCodec Json => All.Writer(MessageFormat.Json)!;
+    public static MessageCodec Json => All.Codec(CodecNames.Json);
 
-    public static IMessageCodec? Xml => All.Writer(MessageFormat.Xml);
+    public static MessageCodec? Xml => All.Find(CodecNames.Xml);
 
     public static bool HasXml => Xml is not null;
 
-    public static bool HasForm => All.Reader(MessageFormat.Form) is not null;
+    public static bool HasForm => All.Find(CodecNames.Form) is not null;
 
     /// <summary>Google.Protobuf's own JSON mapping, the peer of ProtoHttp's JSON codec.</summary>
     public static readonly JsonFormatter GoogleFormatter = new(JsonFormatter.Settings.Default);

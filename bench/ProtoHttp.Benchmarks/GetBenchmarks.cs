@@ -68,7 +68,7 @@ public class GetBenchmarks
         _catalog = _app.Services.GetRequiredService<ProductCatalog>();
         _service = ActivatorUtilities.CreateInstance<CatalogSearchService>(_app.Services);
         _bareContext = new BareServerCallContext();
-        _queryReader = Codecs.All.Reader(MessageFormat.Form)!;
+        _queryReader = Codecs.All.Codec(CodecNames.Form);
         _queryBytes = Encoding.ASCII.GetBytes(Workload.SearchForm);
         _jsonWriter = new Utf8JsonWriter(_buffer);
 

@@ -68,8 +68,8 @@ public class HandlerBenchmarks
         _messagesOnly = MessagesOnlyAsync;
         _search = InProcessApp.Endpoint(_app, SearchRoute);
         _echo = InProcessApp.Endpoint(_app, EchoRoute);
-        _connectSearch = InProcessApp.Endpoint(_app, ConnectSearchRoute, ProtoHttpProtocol.Connect);
-        _connectEcho = InProcessApp.Endpoint(_app, ConnectEchoRoute, ProtoHttpProtocol.Connect);
+        _connectSearch = InProcessApp.ProtocolEndpoint(_app, ConnectSearchRoute, ProtocolNames.Connect);
+        _connectEcho = InProcessApp.ProtocolEndpoint(_app, ConnectEchoRoute, ProtocolNames.Connect);
         _call = new InMemoryCall(_app.Services);
         _service = ActivatorUtilities.CreateInstance<CatalogSearchService>(_app.Services);
         _bareContext = new BareServerCallContext();

@@ -28,10 +28,13 @@ internal static class InProcessApp
 
     /// <summary>
     /// The request delegate of the one endpoint mapped at <paramref name="pattern"/>; where protocols share a path
-    /// (Connect and gRPC-Web both map <c>/{package.Service}/{Method}</c>), the one of <paramref name="protocol"/>.
+    /// (Connect and gRPC-Web both map <c>/{package.Service}/{Method}</c>), <see cref="ProtocolEndpoint"/> picks one.
     /// </summary>
-    public static RequestDelegate Endpoint(WebApplication app, string pattern, ProtoHttpProtocol? protocol = null) =>
-        Endpoint(app, pattern, metadata => protocol is null || metadata.GetMetadata<ProtoHttpMethodMetadata>()?.Protocol == protocol);
+    public static RequestDelegate Endpoint(WebApplication app, string pattern) => Endpoint(app, pattern, static _ => true);
+
+    /// <summary>The endpoint at <paramref name="pattern"/> of the protocol named <paramref name="protocol"/> (<see cref="ProtocolNames"/>).</summary>
+    public static RequestDelegate ProtocolEndpoint(WebApplication app, string pattern, string protocol) =>
+        Endpoint(app, pattern, metadata => metadata.GetMetadata<ProtoHttpMethodMetadata>()?.Protocol == protocol);
 
     /// <summary>The endpoint at <paramref name="pattern"/> that answers <paramref name="httpMethod"/> (a Minimal API peer's).</summary>
     public static RequestDelegate Endpoint(WebApplication app, string pattern, string httpMethod) =>

@@ -53,7 +53,7 @@ public class StreamingBenchmarks
             },
             app => app.MapProtoService<PushBenchService>());
         _push = InProcessApp.Endpoint(_app, StreamWorkload.ProtoHttpPush);
-        _connectPush = InProcessApp.Endpoint(_app, ConnectPushRoute, ProtoHttpProtocol.Connect);
+        _connectPush = InProcessApp.ProtocolEndpoint(_app, ConnectPushRoute, ProtocolNames.Connect);
         _call = new InMemoryCall(_app.Services);
 
         var request = new PushRequest { Count = Messages };

@@ -20,13 +20,13 @@ var services = new ServiceCollection();
 services.AddProtoHttpClient<SearchService.SearchServiceClient>(o =>
 {
     o.Address = arguments.Address;
-    o.Format = arguments.Format;
+    o.Codec = arguments.Codec;
     o.Protocol = arguments.Protocol;
 });
 services.AddProtoHttpClient<NorthwindStreams.NorthwindStreamsClient>(o =>
 {
     o.Address = arguments.Address;
-    o.Format = arguments.Format;
+    o.Codec = arguments.Codec;
     o.Protocol = arguments.Protocol;
 });
 await using var provider = services.BuildServiceProvider();

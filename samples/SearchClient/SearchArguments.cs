@@ -4,14 +4,16 @@ using ProtoHttp.Client;
 namespace SearchClient;
 
 /// <summary>
-/// The command line: <c>query [--address URL] [--format protobuf|json|xml] [--protocol protohttp|connect] [--page N]</c>,
+/// The command line: <c>query [--address URL] [--format proto|json|xml] [--protocol protohttp|connect] [--page N]</c>,
 /// or instead of a query <c>--replay N</c> (the first N orders, streamed) or <c>--upload N</c> (N orders, streamed up).
+/// The format is a codec's name and the protocol a protocol's, as the client's registry knows them (<c>protobuf</c>
+/// stands for <c>proto</c>); the client says which names it knows when one is not.
 /// </summary>
-internal sealed record SearchArguments(string Query, Uri Address, MessageFormat Format, ClientProtocol Protocol, int? Page)
+internal sealed record SearchArguments(string Query, Uri Address, string Codec, string Protocol, int? Page)
 {
     public const string Usage =
-        "usage: SearchClient <query> [--address http://localhost:5080] [--format protobuf|json|xml] [--protocol protohttp|connect] [--page N]\n" +
-        "       SearchClient --replay N | --upload N [--address ...] [--format protobuf|json] [--protocol ...]";
+        "usage: SearchClient <query> [--address http://localhost:5080] [--format proto|json|xml] [--protocol protohttp|connect] [--page N]\n" +
+        "       SearchClient --replay N | --upload N [--address ...] [--format proto|json] [--protocol ...]";
 
     /// <summary>How many orders to replay through the server stream, instead of searching.</summary>
     public int? Replay { get; init; }
@@ -24,8 +26,8 @@ internal sealed record SearchArguments(string Query, Uri Address, MessageFormat 
     {
         string? query = null;
         var address = new Uri("http://localhost:5080");
-        var format = MessageFormat.Protobuf;
-        var protocol = ClientProtocol.ProtoHttp;
+        var format = CodecNames.Protobuf;
+        var protocol = ProtocolNames.ProtoHttp;
         int? page = null;
         int? replay = null;
         int? upload = null;
@@ -39,12 +41,12 @@ internal sealed record SearchArguments(string Query, Uri Address, MessageFormat 
                     address = uri;
                     i++;
                     break;
-                case "--format" when Enum.TryParse<MessageFormat>(value, ignoreCase: true, out var chosen) && chosen != MessageFormat.Form:
-                    format = chosen;
+                case "--format" when !string.IsNullOrEmpty(value):
+                    format = value.Equals("protobuf", StringComparison.OrdinalIgnoreCase) ? CodecNames.Protobuf : value;
                     i++;
                     break;
-                case "--protocol" when Enum.TryParse<ClientProtocol>(value, ignoreCase: true, out var spoken):
-                    protocol = spoken;
+                case "--protocol" when !string.IsNullOrEmpty(value):
+                    protocol = value;
                     i++;
                     break;
                 case "--page" when int.TryParse(value, out var number):

@@ -36,8 +36,12 @@ public sealed class ProtoHttpMethodMetadata
     /// <summary>The protobuf method the endpoint calls.</summary>
     public MethodDescriptor Method { get; }
 
-    /// <summary>Whether the endpoint is ProtoHttp's <c>/{file}.proto/{Method}</c> route or Connect's procedure path.</summary>
-    public ProtoHttpProtocol Protocol { get; }
+    /// <summary>
+    /// The name of the protocol the endpoint answers (<see cref="ProtocolNames"/> has the built-in ones: ProtoHttp's
+    /// <c>/{file}.proto/{Method}</c> routes, Connect's and gRPC-Web's procedure paths); a protocol added to the server
+    /// carries a name of its own.
+    /// </summary>
+    public string Protocol { get; }
 
     /// <summary>
     /// The <c>rpc.system</c> of the OpenTelemetry RPC conventions that the endpoint's calls are tagged with in ProtoHttp's

@@ -63,17 +63,15 @@ public sealed class ProtoHttpOptions
     public IDictionary<string, string> MethodCacheControl { get; } = new Dictionary<string, string>(StringComparer.Ordinal);
 
     /// <summary>
-    /// Answer the Connect protocol (connectrpc.com) at <c>/{package.Service}/{Method}</c> too, so Connect clients
-    /// (connect-es, connect-go, connect-swift, <c>buf curl</c>) can call the service. Default on.
+    /// The protocols the service does not answer, by name (<see cref="ProtocolNames"/>, compared without case), e.g.
+    /// <c>o.DisabledProtocols.Add(ProtocolNames.GrpcWeb)</c>. By default every registered protocol answers: ProtoHttp's
+    /// own at <c>/{file}.proto/{Method}</c>; Connect (connectrpc.com) at <c>/{package.Service}/{Method}</c>, for Connect
+    /// clients (connect-es, connect-go, connect-swift, <c>buf curl</c>); gRPC-Web at the same paths for unary and
+    /// server-streaming methods, for gRPC-Web clients (grpc-web, connect-es's <c>createGrpcWebTransport</c>,
+    /// grpc-dotnet's <c>GrpcWebHandler</c>; where the app turns grpc-dotnet's own gRPC-Web on for the same service,
+    /// that one answers). A name no registered protocol has throws when the service is mapped.
     /// </summary>
-    public bool EnableConnect { get; set; } = true;
-
-    /// <summary>
-    /// Answer gRPC-Web at <c>/{package.Service}/{Method}</c> too, for unary and server-streaming methods, so gRPC-Web
-    /// clients (grpc-web, connect-es's <c>createGrpcWebTransport</c>, grpc-dotnet's <c>GrpcWebHandler</c>) can call the
-    /// service. Default on. Where the app turns grpc-dotnet's own gRPC-Web on for the same service, that one answers.
-    /// </summary>
-    public bool EnableGrpcWeb { get; set; } = true;
+    public ISet<string> DisabledProtocols { get; } = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
 
     /// <summary>
     /// The smallest Connect response, in bytes, that is gzipped for a client that accepts gzip; smaller ones go out as
@@ -99,7 +97,7 @@ public sealed class ProtoHttpOptions
     /// An app's own codecs, served beside the built-in protobuf, JSON, XML and form ones, e.g.
     /// <c>o.Codecs.Add(new CsvCodec())</c>: a request in one of their media types is read with it, <c>Accept</c> (or the
     /// codec's suffix) chooses it for the answer, and <c>Accept-Post</c>, the 406 and 415 texts, the explorer and OpenAPI
-    /// list it. A Connect codec (<see cref="MessageCodec.IsConnectCodec"/>) also carries Connect calls and streams of
+    /// list it. A Connect codec (<see cref="MessageCodec.CanBeEnveloped"/>) also carries Connect calls and streams of
     /// envelopes. A name, media type or suffix that is already another codec's throws when the service is mapped.
     /// </summary>
     public IList<MessageCodec> Codecs { get; } = new List<MessageCodec>();

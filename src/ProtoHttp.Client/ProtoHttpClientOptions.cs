@@ -16,17 +16,27 @@ public sealed class ProtoHttpClientOptions
     public Uri? Address { get; set; }
 
     /// <summary>
-    /// The protocol calls are made in. Default <see cref="ClientProtocol.ProtoHttp"/>; <see cref="ClientProtocol.Connect"/>
-    /// calls any Connect server, in protobuf or JSON.
+    /// The name of the protocol calls are made in (<see cref="ProtocolNames"/>, compared without case). Default
+    /// <see cref="ProtocolNames.ProtoHttp"/>, ProtoHttp's own: <c>POST {Address}/{file}.proto/{Method}</c>, errors as
+    /// ErrorResult. <see cref="ProtocolNames.Connect"/> (connectrpc.com): <c>POST {Address}/{package.Service}/{Method}</c>
+    /// as <c>application/{codec}</c>, errors as Connect's JSON, streams in Connect's streaming protocol; it calls any
+    /// Connect server (connect-go, connect-es, ProtoHttp), in a codec that can be enveloped.
     /// </summary>
-    public ClientProtocol Protocol { get; set; } = ClientProtocol.ProtoHttp;
+    public string Protocol { get; set; } = ProtocolNames.ProtoHttp;
 
     /// <summary>
-    /// The format requests are sent and responses asked for in. Default <see cref="MessageFormat.Protobuf"/>. Streaming
-    /// calls use its Connect envelopes (<c>connect+proto</c>, <c>connect+json</c>); XML has none, so they fail with
-    /// <c>Unimplemented</c> in XML.
+    /// The name of the codec requests are sent and responses asked for in (<see cref="MessageCodec.Name"/>:
+    /// <see cref="CodecNames"/> has the built-in ones, and one of <see cref="Codecs"/> is found by its own). Default
+    /// <see cref="CodecNames.Protobuf"/>. Streaming calls use its envelopes (<c>connect+proto</c>, <c>connect+json</c>):
+    /// a codec that cannot be enveloped (XML) has none, so they fail with <c>Unimplemented</c>.
     /// </summary>
-    public MessageFormat Format { get; set; } = MessageFormat.Protobuf;
+    public string Codec { get; set; } = CodecNames.Protobuf;
+
+    /// <summary>
+    /// An app's own codecs, beside the built-in ones, as a server adds them (<c>ProtoHttpOptions.Codecs</c>): calls can
+    /// be made in one (<see cref="Codec"/> set to its name), and answers in one are read.
+    /// </summary>
+    public IList<MessageCodec> Codecs { get; } = new List<MessageCodec>();
 
     /// <summary>
     /// The largest response body read, in bytes (for a streaming call, the largest message of the stream, inflated if
@@ -48,7 +58,7 @@ public sealed class ProtoHttpClientOptions
     /// Whether client-streaming and bidirectional calls go over a WebSocket at the method's ProtoHttp path
     /// (docs/protocol.md section 15) instead of a request body: for servers, proxies or networks without HTTP/2, where a
     /// bidirectional call cannot be made otherwise (a WebSocket carries both directions over HTTP/1.1). Only with
-    /// <see cref="ClientProtocol.ProtoHttp"/>, in protobuf or JSON. The socket is ClientWebSocket's own connection:
+    /// <see cref="ProtocolNames.ProtoHttp"/>, in protobuf or JSON. The socket is ClientWebSocket's own connection:
     /// the HttpClient's handlers do not see these calls, so put what they would add in the call's metadata.
     /// Default <see langword="false"/>.
     /// </summary>

@@ -23,7 +23,7 @@ public abstract class MessageCodec : IMessageCodec
         SearchValues.Create("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_");
 
     /// <summary>A codec called <paramref name="name"/> that reads (and writes) <paramref name="mediaTypes"/>, the first canonical.</summary>
-    /// <param name="name">Its name, as Connect names codecs (<c>proto</c>, <c>json</c>): it gives the Connect media types; kept lower-case.</param>
+    /// <param name="name">Its name, as Connect names codecs (<c>proto</c>, <c>json</c>): it finds the codec and gives the envelope media types; kept lower-case.</param>
     /// <param name="mediaTypes">Media types, <c>type/subtype</c> without parameters; the first is what answers go out as.</param>
     /// <exception cref="ArgumentException">The name is empty or not a subtype's characters, or a media type is not <c>type/subtype</c>.</exception>
     protected MessageCodec(string name, params string[] mediaTypes)
@@ -77,10 +77,12 @@ public abstract class MessageCodec : IMessageCodec
     public string? StructuredSuffix { get; init; }
 
     /// <summary>
-    /// Whether the Connect protocol may carry it: unary calls as <c>application/{Name}</c>, GET as <c>encoding={Name}</c>,
-    /// streams as <c>application/connect+{Name}</c> envelopes, which ProtoHttp's own streaming routes offer too.
+    /// Whether a message in it can travel as the payload of an envelope, the length-prefixed frame of a stream
+    /// (<c>application/connect+{Name}</c>, docs/protocol.md section 10), and so in every protocol that names codecs by
+    /// <see cref="Name"/> in its media types: Connect's <c>application/{Name}</c> and <c>encoding={Name}</c>, gRPC-Web's
+    /// <c>application/grpc-web+{Name}</c>. A codec whose bytes stand alone only in a whole body leaves it off.
     /// </summary>
-    public bool IsConnectCodec { get; init; }
+    public bool CanBeEnveloped { get; init; }
 
     /// <summary>Whether answers can be written in it; a read-only codec (form bodies) leaves <see cref="Write"/> unused.</summary>
     public virtual bool CanWrite => true;

@@ -13,11 +13,9 @@ namespace ProtoHttp;
 /// </summary>
 public sealed class MessageCodecs
 {
-    // In MessageFormat's order, so a built-in codec is found by index; null where the app left a codec out (XML).
-    private readonly MessageCodec?[] _builtIn;
     private readonly WritableMediaType[] _canonical;
-    // Each built-in format's canonical type, by MessageFormat (JSON's for forms); null where the codec was left out.
-    private readonly WritableMediaType?[] _formatCanonical;
+    // JSON is the codec of last resort (a read-only codec's answers, an error nobody's Accept can carry): found once.
+    private readonly MessageCodec _json;
 
     /// <summary>Builds the built-in codecs for <paramref name="options"/>.</summary>
     public MessageCodecs(FormatOptions options)
@@ -44,8 +42,9 @@ public sealed class MessageCodecs
         ArgumentNullException.ThrowIfNull(options);
         ArgumentNullException.ThrowIfNull(added);
         Options = options;
-        _builtIn = [ProtobufCodec.Instance, new JsonCodec(options), xml, new FormBinder(options)];
-        var all = new List<MessageCodec>(_builtIn.OfType<MessageCodec>());
+        _json = new JsonCodec(options);
+        MessageCodec?[] builtIn = [ProtobufCodec.Instance, _json, xml, new FormBinder(options)];
+        var all = new List<MessageCodec>(builtIn.OfType<MessageCodec>());
         foreach (var codec in added)
         {
             ArgumentNullException.ThrowIfNull(codec, nameof(added));
@@ -56,7 +55,6 @@ public sealed class MessageCodecs
         All = [.. all];
         Writable = [.. All.Where(codec => codec.CanWrite).SelectMany(codec => codec.MediaTypes.Select(type => new WritableMediaType(type, codec)))];
         _canonical = [.. All.Select(codec => codec.CanWrite ? Writable.First(type => type.Codec == codec) : null!)];
-        _formatCanonical = [.. _builtIn.Select(codec => codec is null ? null : Canonical(codec.CanWrite ? codec : _builtIn[(int)MessageFormat.Json]!))];
         AcceptPost = string.Join(", ", All.SelectMany(codec =>
             codec.StructuredSuffix is { } suffix ? [.. codec.MediaTypes, "application/*" + suffix] : codec.MediaTypes.AsEnumerable()));
     }
@@ -83,24 +81,32 @@ public sealed class MessageCodecs
     public string AcceptPost { get; }
 
     /// <summary>
-    /// The writer of a built-in format, or <see langword="null"/> when the format is not written (form) or the app left
-    /// its codec out (XML with the <c>ProtoHttp.Xml.IsSupported</c> switch off).
+    /// The codec called <paramref name="name"/> (<see cref="MessageCodec.Name"/>, without case; <see cref="CodecNames"/>
+    /// has the built-in ones), or <see langword="null"/> when there is none, as for XML where the app turns the
+    /// <c>ProtoHttp.Xml.IsSupported</c> switch off.
     /// </summary>
-    public IMessageCodec? Writer(MessageFormat format) => _builtIn[(int)format] is { CanWrite: true } codec ? codec : null;
+    public MessageCodec? Find(string name)
+    {
+        ArgumentNullException.ThrowIfNull(name);
+        foreach (var codec in All)
+        {
+            // Names are lower-case and the built-in ones interned: the reference test answers most lookups.
+            if (ReferenceEquals(codec.Name, name) || string.Equals(codec.Name, name, StringComparison.OrdinalIgnoreCase))
+            {
+                return codec;
+            }
+        }
 
-    /// <summary>
-    /// The reader of a built-in format (form bodies and query strings share one), or <see langword="null"/> when the app
-    /// left its codec out (XML with the <c>ProtoHttp.Xml.IsSupported</c> switch off).
-    /// </summary>
-    public IMessageReader? Reader(MessageFormat format) => _builtIn[(int)format];
+        return null;
+    }
 
-    /// <summary>The built-in codec <paramref name="format"/> names.</summary>
-    /// <exception cref="InvalidOperationException">The app left the codec out (XML with the <c>ProtoHttp.Xml.IsSupported</c> switch off).</exception>
-    public MessageCodec Codec(MessageFormat format) => _builtIn[(int)format] ?? throw Absent(format);
+    /// <summary>The codec called <paramref name="name"/> (<see cref="Find"/>).</summary>
+    /// <exception cref="InvalidOperationException">No codec has that name; the message lists those there are.</exception>
+    public MessageCodec Codec(string name) => Find(name) ?? throw Absent(name);
 
-    /// <summary>The canonical type a response in <paramref name="format"/> is written with (JSON for forms, which are read only).</summary>
-    /// <exception cref="InvalidOperationException">The app left the codec out (XML with the <c>ProtoHttp.Xml.IsSupported</c> switch off).</exception>
-    public WritableMediaType Canonical(MessageFormat format) => _formatCanonical[(int)format] ?? throw Absent(format);
+    /// <summary>The canonical type a response in the codec called <paramref name="name"/> is written with (JSON's for a codec that only reads, forms).</summary>
+    /// <exception cref="InvalidOperationException">No codec has that name; the message lists those there are.</exception>
+    public WritableMediaType Canonical(string name) => Canonical(Codec(name));
 
     /// <summary>The canonical type <paramref name="codec"/>, one of <see cref="All"/>, writes with; JSON's for a codec that does not write.</summary>
     public WritableMediaType Canonical(MessageCodec codec)
@@ -113,11 +119,14 @@ public sealed class MessageCodecs
             }
         }
 
-        return Canonical(MessageFormat.Json);
+        return Canonical(_json);
     }
 
-    private static InvalidOperationException Absent(MessageFormat format) =>
-        new($"The {format} codec is not in this app: it sets the feature switch {XmlSupport.SwitchName} to false.");
+    private InvalidOperationException Absent(string name) =>
+        new($"No codec is named '{name}' here; the codecs are {string.Join(", ", All.Select(codec => codec.Name))}."
+            + (string.Equals(name, CodecNames.Xml, StringComparison.OrdinalIgnoreCase)
+                ? $" The XML codec is left out where the app sets the feature switch {XmlSupport.SwitchName} to false."
+                : ""));
 
     /// <summary>Finds the codec of a request <c>Content-Type</c>: a codec's own type first, then a structured suffix (<c>+json</c>).</summary>
     /// <returns>The outcome; <see cref="ContentTypeMatch.Codec"/> is set unless it is <see cref="ContentTypeStatus.Unknown"/>.</returns>

@@ -14,7 +14,7 @@ internal sealed class ProtobufCodec : MessageCodec
         : base("proto", ProtoHttp.MediaTypes.Protobuf, "application/protobuf", "application/vnd.google.protobuf", "application/proto")
     {
         Suffix = ".pb";
-        IsConnectCodec = true;
+        CanBeEnveloped = true;
     }
 
     public override IMessage Read(ReadOnlySequence<byte> body, MessageDescriptor descriptor)

@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using OpenQA.Selenium;
@@ -81,7 +80,7 @@ public sealed class ExplorerPageTests
 
         var curl = Driver.FindElement(By.CssSelector($"{Search} .px-curl")).Text;
         Assert.StartsWith("curl -sS -H 'Accept: application/json' -H 'Content-Type: application/x-www-form-urlencoded' --data-raw 'query=chai' ", curl, StringComparison.Ordinal);
-        var fromCurl = JsonNode.Parse(await RunAsync(curl))!;
+        var fromCurl = JsonNode.Parse(await ShellLine.RunAsync(curl))!;
         Assert.True(JsonNode.DeepEquals(answer, fromCurl), $"curl answered {fromCurl}");
         Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
     }
@@ -161,7 +160,7 @@ public sealed class ExplorerPageTests
     }
 
     [BrowserFact]
-    public async Task AServerStreamShowsItsMessagesThroughEventSource()
+    public async Task AServerStreamFromTheFormShowsItsMessagesAsTheyArrive()
     {
         SetJavaScript(enabled: true);
         Driver.Navigate().GoToUrl(_session.Site.Url("/NorthwindStreams.proto"));
@@ -173,22 +172,12 @@ public sealed class ExplorerPageTests
         Wait().Until(d => d.FindElement(By.CssSelector($"{Replay} .px-status")).Text == "Ended after 3 messages: OK");
         var lines = Driver.FindElement(By.CssSelector($"{Replay} .px-answer")).Text.Split('\n', StringSplitOptions.RemoveEmptyEntries);
         Assert.Equal([10248, 10249, 10250], lines.Select(line => JsonDocument.Parse(line).RootElement.GetProperty("orderId").GetInt32()));
-        Assert.StartsWith("curl -sSN -H 'Accept: text/event-stream' ", Driver.FindElement(By.CssSelector($"{Replay} .px-curl")).Text, StringComparison.Ordinal);
+        Assert.StartsWith("curl -sSN -H 'Accept: application/x-ndjson' ", Driver.FindElement(By.CssSelector($"{Replay} .px-curl")).Text, StringComparison.Ordinal);
         Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
     }
 
     private void ChooseFormat(string format) =>
         Driver.FindElements(By.CssSelector($"{Search} select.px-format option")).Single(option => option.Text == format).Click();
-
-    /// <summary>Runs a command line the page shows, as a person pasting it into a shell would.</summary>
-    private static async Task<string> RunAsync(string commandLine)
-    {
-        using var process = Process.Start(new ProcessStartInfo("bash", ["-c", commandLine]) { RedirectStandardOutput = true, RedirectStandardError = true })!;
-        var output = await process.StandardOutput.ReadToEndAsync();
-        await process.WaitForExitAsync();
-        Assert.True(process.ExitCode == 0, await process.StandardError.ReadToEndAsync());
-        return output;
-    }
 
     private void SetJavaScript(bool enabled) => _session.SetJavaScript(enabled);
 

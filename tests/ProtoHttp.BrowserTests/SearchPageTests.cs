@@ -144,7 +144,8 @@ public sealed class SearchPageTests
         Wait().Until(d => d.Url.EndsWith("/ProtoService.proto?format=text", StringComparison.Ordinal));
         Assert.Equal("text/plain", Script("return document.contentType"));
         var text = Driver.FindElement(By.TagName("body")).Text;
-        Assert.StartsWith("package ProtoService;", text, StringComparison.Ordinal);
+        Assert.StartsWith("syntax = \"proto2\";", text, StringComparison.Ordinal);
+        Assert.Contains("package ProtoService;", text, StringComparison.Ordinal);
         Assert.Contains("rpc Search (SearchRequest) returns (SearchResponse);", text, StringComparison.Ordinal);
         await AssertNoErrorLoggedAsync();
     }

@@ -8,20 +8,20 @@ using ProtoService;
 namespace ProtoHttp.Client.FunctionalTests;
 
 /// <summary>
-/// The generated clients with <see cref="ClientProtocol.Connect"/>: calls go to the Connect paths
+/// The generated clients with <see cref="ProtocolNames.Connect"/>: calls go to the Connect paths
 /// (<c>/{package.Service}/{Method}</c>) in protobuf or JSON, and errors, details, trailers and deadlines arrive as
 /// they do under gRPC.
 /// </summary>
 public sealed class ConnectProtocolTests(ServerFixture server) : IClassFixture<ServerFixture>
 {
-    public static TheoryData<MessageFormat, bool> FormatsAndProtocols => new()
+    public static TheoryData<string, bool> FormatsAndProtocols => new()
     {
-        { MessageFormat.Protobuf, false }, { MessageFormat.Json, false }, { MessageFormat.Protobuf, true }, { MessageFormat.Json, true },
+        { CodecNames.Protobuf, false }, { CodecNames.Json, false }, { CodecNames.Protobuf, true }, { CodecNames.Json, true },
     };
 
     [Theory]
     [MemberData(nameof(FormatsAndProtocols))]
-    public async Task AUnaryCallGoesToTheConnectPath(MessageFormat format, bool http2)
+    public async Task AUnaryCallGoesToTheConnectPath(string format, bool http2)
     {
         using var http = Http(http2);
         var test = new ClientTestService.ClientTestServiceClient(Invoker(http, format));
@@ -30,13 +30,13 @@ public sealed class ConnectProtocolTests(ServerFixture server) : IClassFixture<S
 
         Assert.Equal("/protohttp.clienttests.ClientTestService/Echo", reply.HttpPath);
         Assert.Equal("1", reply.Headers["connect-protocol-version"]);
-        Assert.Equal(format == MessageFormat.Protobuf ? "application/proto" : "application/json", reply.Headers["content-type"].Split(';')[0]);
+        Assert.Equal(format == CodecNames.Protobuf ? "application/proto" : "application/json", reply.Headers["content-type"].Split(';')[0]);
     }
 
     [Theory]
-    [InlineData(MessageFormat.Protobuf)]
-    [InlineData(MessageFormat.Json)]
-    public async Task TheSampleAnswersInBothCodecs(MessageFormat format)
+    [InlineData(CodecNames.Protobuf)]
+    [InlineData(CodecNames.Json)]
+    public async Task TheSampleAnswersInBothCodecs(string format)
     {
         using var http = Http(http2: false);
         var invoker = Invoker(http, format);
@@ -57,7 +57,7 @@ public sealed class ConnectProtocolTests(ServerFixture server) : IClassFixture<S
     public async Task AnErrorArrivesWithItsCodeMessageAndTrailers(StatusCode code)
     {
         using var http = Http(http2: false);
-        var test = new ClientTestService.ClientTestServiceClient(Invoker(http, MessageFormat.Protobuf));
+        var test = new ClientTestService.ClientTestServiceClient(Invoker(http, CodecNames.Protobuf));
         var name = StatusMapping.ToCodeName(code);
 
         var ex = await Assert.ThrowsAsync<RpcException>(() => test.FailAsync(new FailRequest { Code = name, Detail = $"Failed with {name}." }).ResponseAsync);
@@ -71,7 +71,7 @@ public sealed class ConnectProtocolTests(ServerFixture server) : IClassFixture<S
     public async Task ARichErrorsDetailsAreReadAsUnderGrpc()
     {
         using var http = Http(http2: false);
-        var search = new ProtoService.SearchService.SearchServiceClient(Invoker(http, MessageFormat.Json));
+        var search = new ProtoService.SearchService.SearchServiceClient(Invoker(http, CodecNames.Json));
 
         var ex = await Assert.ThrowsAsync<RpcException>(() => search.SearchAsync(new SearchRequest { Query = "chai", PageNumber = 0 }).ResponseAsync);
 
@@ -87,7 +87,7 @@ public sealed class ConnectProtocolTests(ServerFixture server) : IClassFixture<S
     public async Task ADeadlineTravelsAndExpires()
     {
         using var http = Http(http2: false);
-        var test = new ClientTestService.ClientTestServiceClient(Invoker(http, MessageFormat.Protobuf));
+        var test = new ClientTestService.ClientTestServiceClient(Invoker(http, CodecNames.Protobuf));
         var probe = Guid.NewGuid().ToString();
 
         // Travels: the server reads Connect's header, the time left in milliseconds, at most what the client gave.
@@ -104,23 +104,23 @@ public sealed class ConnectProtocolTests(ServerFixture server) : IClassFixture<S
     }
 
     [Fact]
-    public void XmlIsNotAConnectCodec()
+    public void XmlCannotBeEnvelopedSoConnectDoesNotCarryIt()
     {
         using var http = Http(http2: false);
 
-        var ex = Assert.Throws<InvalidOperationException>(() => Invoker(http, MessageFormat.Xml));
+        var ex = Assert.Throws<InvalidOperationException>(() => Invoker(http, CodecNames.Xml));
 
-        Assert.Equal("Connect carries protobuf or JSON, not Xml: choose Protobuf or Json.", ex.Message);
+        Assert.Equal("Connect carries codecs that can be enveloped (proto, json), not xml.", ex.Message);
     }
 
     private static HttpClient Http(bool http2) => http2
         ? new HttpClient { DefaultRequestVersion = System.Net.HttpVersion.Version20, DefaultVersionPolicy = HttpVersionPolicy.RequestVersionExact }
         : new HttpClient();
 
-    private ProtoHttpCallInvoker Invoker(HttpClient http, MessageFormat format) => new(http, new ProtoHttpClientOptions
+    private ProtoHttpCallInvoker Invoker(HttpClient http, string format) => new(http, new ProtoHttpClientOptions
     {
         Address = http.DefaultRequestVersion == System.Net.HttpVersion.Version20 ? server.Http2Address : server.Address,
-        Format = format,
-        Protocol = ClientProtocol.Connect,
+        Codec = format,
+        Protocol = ProtocolNames.Connect,
     });
 }

@@ -14,7 +14,7 @@ public sealed class DuplexStreamingTests(ServerFixture server) : IClassFixture<S
 {
     [Theory]
     [MemberData(nameof(StreamClients.OverHttp2), MemberType = typeof(StreamClients))]
-    public async Task EachLineIsQuotedAsItIsSent(ClientProtocol protocol, MessageFormat format)
+    public async Task EachLineIsQuotedAsItIsSent(string protocol, string format)
     {
         using var clients = new StreamClients(server, protocol, format, http2: true);
 
@@ -39,7 +39,7 @@ public sealed class DuplexStreamingTests(ServerFixture server) : IClassFixture<S
 
     [Theory]
     [MemberData(nameof(StreamClients.OverHttp2), MemberType = typeof(StreamClients))]
-    public async Task AnEmptyCallEndsWell(ClientProtocol protocol, MessageFormat format)
+    public async Task AnEmptyCallEndsWell(string protocol, string format)
     {
         using var clients = new StreamClients(server, protocol, format, http2: true);
 
@@ -52,7 +52,7 @@ public sealed class DuplexStreamingTests(ServerFixture server) : IClassFixture<S
 
     [Theory]
     [MemberData(nameof(StreamClients.OverHttp2), MemberType = typeof(StreamClients))]
-    public async Task AFailureAfterTheFirstAnswerEndsTheCallWithItsTrailers(ClientProtocol protocol, MessageFormat format)
+    public async Task AFailureAfterTheFirstAnswerEndsTheCallWithItsTrailers(string protocol, string format)
     {
         using var clients = new StreamClients(server, protocol, format, http2: true);
 
@@ -74,7 +74,7 @@ public sealed class DuplexStreamingTests(ServerFixture server) : IClassFixture<S
 
     [Theory]
     [MemberData(nameof(StreamClients.OverHttp2), MemberType = typeof(StreamClients))]
-    public async Task AFailureBeforeTheFirstAnswerArrives(ClientProtocol protocol, MessageFormat format)
+    public async Task AFailureBeforeTheFirstAnswerArrives(string protocol, string format)
     {
         using var clients = new StreamClients(server, protocol, format, http2: true);
 
@@ -87,12 +87,12 @@ public sealed class DuplexStreamingTests(ServerFixture server) : IClassFixture<S
     }
 
     [Theory]
-    [InlineData(ClientProtocol.ProtoHttp)]
-    [InlineData(ClientProtocol.Connect)]
-    public async Task OverHttp1TheCallFailsSayingItNeedsHttp2(ClientProtocol protocol)
+    [InlineData(ProtocolNames.ProtoHttp)]
+    [InlineData(ProtocolNames.Connect)]
+    public async Task OverHttp1TheCallFailsSayingItNeedsHttp2(string protocol)
     {
         // An HttpClient left at HTTP/1.1: the invoker asks for HTTP/2 anyway, which this endpoint does not speak.
-        using var clients = new StreamClients(server, protocol, MessageFormat.Protobuf, http2: false);
+        using var clients = new StreamClients(server, protocol, CodecNames.Protobuf, http2: false);
 
         using var call = clients.Streams.QuoteLines();
         var ex = await Assert.ThrowsAsync<RpcException>(() => call.ResponseStream.MoveNext(CancellationToken.None));

@@ -24,7 +24,7 @@ public sealed class EnvelopeResponseTests
     {
         var handler = new StubHandler(_ => Stream(Envelope(0, []), Envelope(EndStream, "{}"u8.ToArray())));
 
-        var values = await ReadAllAsync(handler, ClientProtocol.Connect, deadline: DateTime.UtcNow.AddMinutes(1));
+        var values = await ReadAllAsync(handler, ProtocolNames.Connect, deadline: DateTime.UtcNow.AddMinutes(1));
 
         var request = handler.LastRequest!;
         Assert.Equal([0], values);
@@ -41,7 +41,7 @@ public sealed class EnvelopeResponseTests
     {
         var handler = new StubHandler(_ => Stream(Envelope(EndStream, "{}"u8.ToArray())));
 
-        await ReadAllAsync(handler, ClientProtocol.ProtoHttp);
+        await ReadAllAsync(handler, ProtocolNames.ProtoHttp);
 
         var request = handler.LastRequest!;
         Assert.Equal("http://stub/client_test_service.proto/Count", request.RequestUri!.ToString());
@@ -60,7 +60,7 @@ public sealed class EnvelopeResponseTests
             Envelope(EndStream | Compressed, Gzip(end))));
 
         var values = new List<int>();
-        var ex = await Assert.ThrowsAsync<RpcException>(() => ReadAllAsync(handler, ClientProtocol.Connect, values));
+        var ex = await Assert.ThrowsAsync<RpcException>(() => ReadAllAsync(handler, ProtocolNames.Connect, values));
 
         Assert.Equal([1, 2], values);
         Assert.Equal(StatusCode.Unavailable, ex.StatusCode);
@@ -75,7 +75,7 @@ public sealed class EnvelopeResponseTests
         var bomb = Gzip(new Number { Padding = ByteString.CopyFrom(new byte[50_000_000]) }.ToByteArray());
         var handler = new StubHandler(_ => Stream(gzip: true, Envelope(Compressed, bomb)));
 
-        var ex = await Assert.ThrowsAsync<RpcException>(() => ReadAllAsync(handler, ClientProtocol.Connect));
+        var ex = await Assert.ThrowsAsync<RpcException>(() => ReadAllAsync(handler, ProtocolNames.Connect));
 
         Assert.True(bomb.Length < 1_000_000); // Well under the limit as sent: only inflating it goes past.
         Assert.Equal(StatusCode.ResourceExhausted, ex.StatusCode);
@@ -99,7 +99,7 @@ public sealed class EnvelopeResponseTests
     {
         var handler = new StubHandler(_ => Stream(body));
 
-        var ex = await Assert.ThrowsAsync<RpcException>(() => ReadAllAsync(handler, ClientProtocol.Connect));
+        var ex = await Assert.ThrowsAsync<RpcException>(() => ReadAllAsync(handler, ProtocolNames.Connect));
 
         Assert.True(ex.StatusCode == StatusCode.Internal, name);
         Assert.StartsWith(detail, ex.Status.Detail);
@@ -115,7 +115,7 @@ public sealed class EnvelopeResponseTests
             return response;
         });
 
-        var ex = await Assert.ThrowsAsync<RpcException>(() => ReadAllAsync(handler, ClientProtocol.Connect));
+        var ex = await Assert.ThrowsAsync<RpcException>(() => ReadAllAsync(handler, ProtocolNames.Connect));
 
         Assert.Equal(StatusCode.Internal, ex.StatusCode);
         Assert.Equal("The response to /protohttp.clienttests.ClientTestService/Count is compressed with 'br'; this client reads gzip and identity.", ex.Status.Detail);
@@ -126,7 +126,7 @@ public sealed class EnvelopeResponseTests
     {
         var handler = new StubHandler(_ => new HttpResponseMessage(HttpStatusCode.OK) { Content = new StringContent("<html>", Encoding.UTF8, "text/html") });
 
-        var ex = await Assert.ThrowsAsync<RpcException>(() => ReadAllAsync(handler, ClientProtocol.ProtoHttp));
+        var ex = await Assert.ThrowsAsync<RpcException>(() => ReadAllAsync(handler, ProtocolNames.ProtoHttp));
 
         Assert.Equal(StatusCode.Internal, ex.StatusCode);
         Assert.Equal(
@@ -138,7 +138,7 @@ public sealed class EnvelopeResponseTests
     public async Task AClientStreamAnsweredWithTwoMessagesIsInternal()
     {
         var handler = new StubHandler(_ => Stream(Envelope(0, []), Envelope(0, []), Envelope(EndStream, "{}"u8.ToArray())));
-        var client = Client(handler, ClientProtocol.Connect);
+        var client = Client(handler, ProtocolNames.Connect);
 
         using var call = client.Sum();
         await call.RequestStream.CompleteAsync();
@@ -148,7 +148,7 @@ public sealed class EnvelopeResponseTests
         Assert.Equal("The server answered /protohttp.clienttests.ClientTestService/Sum, a client-streaming method, with more than one message.", ex.Status.Detail);
     }
 
-    private static async Task<List<int>> ReadAllAsync(StubHandler handler, ClientProtocol protocol, List<int>? values = null, DateTime? deadline = null)
+    private static async Task<List<int>> ReadAllAsync(StubHandler handler, string protocol, List<int>? values = null, DateTime? deadline = null)
     {
         values ??= [];
         using var call = Client(handler, protocol).Count(new CountRequest { Count = 2 }, deadline: deadline);
@@ -160,7 +160,7 @@ public sealed class EnvelopeResponseTests
         return values;
     }
 
-    private static ClientTestService.ClientTestServiceClient Client(StubHandler handler, ClientProtocol protocol) =>
+    private static ClientTestService.ClientTestServiceClient Client(StubHandler handler, string protocol) =>
         new(new ProtoHttpCallInvoker(new HttpClient(handler), new ProtoHttpClientOptions { Address = new Uri("http://stub"), Protocol = protocol }));
 
     private static HttpResponseMessage Stream(params byte[][] envelopes) => Stream(gzip: false, envelopes);

@@ -11,18 +11,18 @@ namespace ProtoHttp.Client.FunctionalTests;
 /// </summary>
 public sealed class RefusalTests(GuardedServerFixture server) : IClassFixture<GuardedServerFixture>
 {
-    private static readonly (ClientProtocol, MessageFormat)[] Everywhere =
+    private static readonly (string, string)[] Everywhere =
     [
-        (ClientProtocol.ProtoHttp, MessageFormat.Protobuf),
-        (ClientProtocol.ProtoHttp, MessageFormat.Json),
-        (ClientProtocol.ProtoHttp, MessageFormat.Xml),
-        (ClientProtocol.Connect, MessageFormat.Protobuf),
-        (ClientProtocol.Connect, MessageFormat.Json),
+        (ProtocolNames.ProtoHttp, CodecNames.Protobuf),
+        (ProtocolNames.ProtoHttp, CodecNames.Json),
+        (ProtocolNames.ProtoHttp, CodecNames.Xml),
+        (ProtocolNames.Connect, CodecNames.Protobuf),
+        (ProtocolNames.Connect, CodecNames.Json),
     ];
 
-    public static TheoryData<ClientProtocol, MessageFormat> ProtocolsAndFormats()
+    public static TheoryData<string, string> ProtocolsAndFormats()
     {
-        var data = new TheoryData<ClientProtocol, MessageFormat>();
+        var data = new TheoryData<string, string>();
         foreach (var (protocol, format) in Everywhere)
         {
             data.Add(protocol, format);
@@ -32,9 +32,9 @@ public sealed class RefusalTests(GuardedServerFixture server) : IClassFixture<Gu
     }
 
     /// <summary>Who calls (nobody, or a user with these roles), and what the client reads, in every protocol and format.</summary>
-    public static TheoryData<ClientProtocol, MessageFormat, string?, StatusCode, string> AuthorizationRefusals()
+    public static TheoryData<string, string, string?, StatusCode, string> AuthorizationRefusals()
     {
-        var data = new TheoryData<ClientProtocol, MessageFormat, string?, StatusCode, string>();
+        var data = new TheoryData<string, string, string?, StatusCode, string>();
         foreach (var (protocol, format) in Everywhere)
         {
             data.Add(protocol, format, null, StatusCode.Unauthenticated, "The call needs an authenticated caller; authenticate and call again.");
@@ -46,7 +46,7 @@ public sealed class RefusalTests(GuardedServerFixture server) : IClassFixture<Gu
 
     [Theory]
     [MemberData(nameof(AuthorizationRefusals))]
-    public async Task AnAuthorizationRefusalArrivesWithItsStatusAndText(ClientProtocol protocol, MessageFormat format, string? roles, StatusCode code, string text)
+    public async Task AnAuthorizationRefusalArrivesWithItsStatusAndText(string protocol, string format, string? roles, StatusCode code, string text)
     {
         using var http = new HttpClient();
         var headers = roles is null ? new Metadata() : new Metadata { { "x-test-user", "ada" }, { "x-test-roles", roles } };
@@ -59,7 +59,7 @@ public sealed class RefusalTests(GuardedServerFixture server) : IClassFixture<Gu
 
     [Theory]
     [MemberData(nameof(ProtocolsAndFormats))]
-    public async Task ARateLimitedCallerReadsResourceExhausted(ClientProtocol protocol, MessageFormat format)
+    public async Task ARateLimitedCallerReadsResourceExhausted(string protocol, string format)
     {
         using var http = new HttpClient();
         var client = Client(http, protocol, format);
@@ -72,6 +72,6 @@ public sealed class RefusalTests(GuardedServerFixture server) : IClassFixture<Gu
         Assert.StartsWith("The call was refused by a rate limit; retry after ", ex.Status.Detail, StringComparison.Ordinal);
     }
 
-    private ClientTestService.ClientTestServiceClient Client(HttpClient http, ClientProtocol protocol, MessageFormat format) =>
-        new(new ProtoHttpCallInvoker(http, new ProtoHttpClientOptions { Address = server.Address, Protocol = protocol, Format = format }));
+    private ClientTestService.ClientTestServiceClient Client(HttpClient http, string protocol, string format) =>
+        new(new ProtoHttpCallInvoker(http, new ProtoHttpClientOptions { Address = server.Address, Protocol = protocol, Codec = format }));
 }

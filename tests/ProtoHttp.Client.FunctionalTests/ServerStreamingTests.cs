@@ -13,7 +13,7 @@ public sealed class ServerStreamingTests(ServerFixture server) : IClassFixture<S
 {
     [Theory]
     [MemberData(nameof(StreamClients.Everywhere), MemberType = typeof(StreamClients))]
-    public async Task TheReplayArrivesInOrder(ClientProtocol protocol, MessageFormat format, bool http2)
+    public async Task TheReplayArrivesInOrder(string protocol, string format, bool http2)
     {
         using var clients = new StreamClients(server, protocol, format, http2);
 
@@ -29,9 +29,9 @@ public sealed class ServerStreamingTests(ServerFixture server) : IClassFixture<S
     }
 
     [Theory]
-    [InlineData(ClientProtocol.ProtoHttp, MessageFormat.Protobuf)]
-    [InlineData(ClientProtocol.Connect, MessageFormat.Json)]
-    public async Task TheReplayIsWhatGrpcGets(ClientProtocol protocol, MessageFormat format)
+    [InlineData(ProtocolNames.ProtoHttp, CodecNames.Protobuf)]
+    [InlineData(ProtocolNames.Connect, CodecNames.Json)]
+    public async Task TheReplayIsWhatGrpcGets(string protocol, string format)
     {
         using var clients = new StreamClients(server, protocol, format, http2: false);
         using var channel = Grpc.Net.Client.GrpcChannel.ForAddress(server.Http2Address);
@@ -48,7 +48,7 @@ public sealed class ServerStreamingTests(ServerFixture server) : IClassFixture<S
 
     [Theory]
     [MemberData(nameof(StreamClients.Everywhere), MemberType = typeof(StreamClients))]
-    public async Task HeadersMessagesAndTrailersArriveAsUnderGrpc(ClientProtocol protocol, MessageFormat format, bool http2)
+    public async Task HeadersMessagesAndTrailersArriveAsUnderGrpc(string protocol, string format, bool http2)
     {
         using var clients = new StreamClients(server, protocol, format, http2);
 
@@ -64,7 +64,7 @@ public sealed class ServerStreamingTests(ServerFixture server) : IClassFixture<S
 
     [Theory]
     [MemberData(nameof(StreamClients.Everywhere), MemberType = typeof(StreamClients))]
-    public async Task AnEmptyStreamEndsWell(ClientProtocol protocol, MessageFormat format, bool http2)
+    public async Task AnEmptyStreamEndsWell(string protocol, string format, bool http2)
     {
         using var clients = new StreamClients(server, protocol, format, http2);
 
@@ -78,7 +78,7 @@ public sealed class ServerStreamingTests(ServerFixture server) : IClassFixture<S
 
     [Theory]
     [MemberData(nameof(StreamClients.Everywhere), MemberType = typeof(StreamClients))]
-    public async Task AFailureBeforeTheFirstMessageArrivesWithItsTrailers(ClientProtocol protocol, MessageFormat format, bool http2)
+    public async Task AFailureBeforeTheFirstMessageArrivesWithItsTrailers(string protocol, string format, bool http2)
     {
         using var clients = new StreamClients(server, protocol, format, http2);
 
@@ -99,7 +99,7 @@ public sealed class ServerStreamingTests(ServerFixture server) : IClassFixture<S
 
     [Theory]
     [MemberData(nameof(StreamClients.Everywhere), MemberType = typeof(StreamClients))]
-    public async Task AFailureAfterTheFirstMessageEndsTheStream(ClientProtocol protocol, MessageFormat format, bool http2)
+    public async Task AFailureAfterTheFirstMessageEndsTheStream(string protocol, string format, bool http2)
     {
         using var clients = new StreamClients(server, protocol, format, http2);
 
@@ -122,7 +122,7 @@ public sealed class ServerStreamingTests(ServerFixture server) : IClassFixture<S
 
     [Theory]
     [MemberData(nameof(StreamClients.Everywhere), MemberType = typeof(StreamClients))]
-    public async Task TheSamplesOwnRefusalArrives(ClientProtocol protocol, MessageFormat format, bool http2)
+    public async Task TheSamplesOwnRefusalArrives(string protocol, string format, bool http2)
     {
         using var clients = new StreamClients(server, protocol, format, http2);
 
@@ -134,11 +134,11 @@ public sealed class ServerStreamingTests(ServerFixture server) : IClassFixture<S
     }
 
     [Theory]
-    [InlineData(ClientProtocol.ProtoHttp, false)]
-    [InlineData(ClientProtocol.Connect, true)]
-    public async Task ThePriceFeedTicksUntilTheClientLeaves(ClientProtocol protocol, bool http2)
+    [InlineData(ProtocolNames.ProtoHttp, false)]
+    [InlineData(ProtocolNames.Connect, true)]
+    public async Task ThePriceFeedTicksUntilTheClientLeaves(string protocol, bool http2)
     {
-        using var clients = new StreamClients(server, protocol, MessageFormat.Protobuf, http2);
+        using var clients = new StreamClients(server, protocol, CodecNames.Protobuf, http2);
 
         var ticks = new List<PriceTick>();
         using (var call = clients.Streams.WatchPrices(new PriceWatch()))

@@ -17,16 +17,16 @@ public sealed class StreamLifetimeTests(ServerFixture server) : IClassFixture<Se
     // waits this long for the deadline, which is what ends the call (the service holds it open far longer).
     private const int MidStreamDeadlineMs = 2_500;
 
-    public static TheoryData<ClientProtocol, bool> ProtocolsAndTransports => new()
+    public static TheoryData<string, bool> ProtocolsAndTransports => new()
     {
-        { ClientProtocol.ProtoHttp, false }, { ClientProtocol.ProtoHttp, true }, { ClientProtocol.Connect, false }, { ClientProtocol.Connect, true },
+        { ProtocolNames.ProtoHttp, false }, { ProtocolNames.ProtoHttp, true }, { ProtocolNames.Connect, false }, { ProtocolNames.Connect, true },
     };
 
     [Theory]
     [MemberData(nameof(ProtocolsAndTransports))]
-    public async Task ADeadlineMidStreamEndsTheServerStream(ClientProtocol protocol, bool http2)
+    public async Task ADeadlineMidStreamEndsTheServerStream(string protocol, bool http2)
     {
-        using var clients = new StreamClients(server, protocol, MessageFormat.Protobuf, http2);
+        using var clients = new StreamClients(server, protocol, CodecNames.Protobuf, http2);
         var probe = $"server-deadline-{protocol}-{http2}";
         await WarmUpAsync(clients);
 
@@ -41,9 +41,9 @@ public sealed class StreamLifetimeTests(ServerFixture server) : IClassFixture<Se
 
     [Theory]
     [MemberData(nameof(ProtocolsAndTransports))]
-    public async Task ADeadlineMidStreamEndsTheClientStream(ClientProtocol protocol, bool http2)
+    public async Task ADeadlineMidStreamEndsTheClientStream(string protocol, bool http2)
     {
-        using var clients = new StreamClients(server, protocol, MessageFormat.Protobuf, http2);
+        using var clients = new StreamClients(server, protocol, CodecNames.Protobuf, http2);
         var probe = $"client-deadline-{protocol}-{http2}";
         await WarmUpAsync(clients);
 
@@ -58,11 +58,11 @@ public sealed class StreamLifetimeTests(ServerFixture server) : IClassFixture<Se
     }
 
     [Theory]
-    [InlineData(ClientProtocol.ProtoHttp)]
-    [InlineData(ClientProtocol.Connect)]
-    public async Task ADeadlineMidStreamEndsABidirectionalCall(ClientProtocol protocol)
+    [InlineData(ProtocolNames.ProtoHttp)]
+    [InlineData(ProtocolNames.Connect)]
+    public async Task ADeadlineMidStreamEndsABidirectionalCall(string protocol)
     {
-        using var clients = new StreamClients(server, protocol, MessageFormat.Json, http2: true);
+        using var clients = new StreamClients(server, protocol, CodecNames.Json, http2: true);
         var probe = $"duplex-deadline-{protocol}";
         await WarmUpAsync(clients);
 
@@ -79,7 +79,7 @@ public sealed class StreamLifetimeTests(ServerFixture server) : IClassFixture<Se
     [Fact]
     public async Task ADeadlineAlreadyPassedFailsAtOnce()
     {
-        using var clients = new StreamClients(server, ClientProtocol.ProtoHttp, MessageFormat.Protobuf, http2: false);
+        using var clients = new StreamClients(server, ProtocolNames.ProtoHttp, CodecNames.Protobuf, http2: false);
 
         using var call = clients.Test.Count(new CountRequest { Count = 1 }, deadline: DateTime.UtcNow.AddSeconds(-1));
         var ex = await Assert.ThrowsAsync<RpcException>(() => call.ResponseStream.MoveNext(CancellationToken.None));
@@ -89,9 +89,9 @@ public sealed class StreamLifetimeTests(ServerFixture server) : IClassFixture<Se
 
     [Theory]
     [MemberData(nameof(ProtocolsAndTransports))]
-    public async Task TheCallersTokenCancelsTheStream(ClientProtocol protocol, bool http2)
+    public async Task TheCallersTokenCancelsTheStream(string protocol, bool http2)
     {
-        using var clients = new StreamClients(server, protocol, MessageFormat.Protobuf, http2);
+        using var clients = new StreamClients(server, protocol, CodecNames.Protobuf, http2);
         var probe = $"token-{protocol}-{http2}";
         using var cancellation = new CancellationTokenSource();
 
@@ -107,9 +107,9 @@ public sealed class StreamLifetimeTests(ServerFixture server) : IClassFixture<Se
 
     [Theory]
     [MemberData(nameof(ProtocolsAndTransports))]
-    public async Task DisposingTheCallCancelsIt(ClientProtocol protocol, bool http2)
+    public async Task DisposingTheCallCancelsIt(string protocol, bool http2)
     {
-        using var clients = new StreamClients(server, protocol, MessageFormat.Protobuf, http2);
+        using var clients = new StreamClients(server, protocol, CodecNames.Protobuf, http2);
         var probe = $"dispose-{protocol}-{http2}";
 
         var call = clients.Test.Count(new CountRequest { Count = 1, HangMs = 30_000, Probe = probe });
@@ -127,7 +127,7 @@ public sealed class StreamLifetimeTests(ServerFixture server) : IClassFixture<Se
     [InlineData(true)]
     public async Task DisposingAClientStreamingCallCancelsIt(bool http2)
     {
-        using var clients = new StreamClients(server, ClientProtocol.ProtoHttp, MessageFormat.Protobuf, http2);
+        using var clients = new StreamClients(server, ProtocolNames.ProtoHttp, CodecNames.Protobuf, http2);
         var probe = $"dispose-upload-{http2}";
 
         var call = clients.Test.Sum(new Metadata { { "x-probe", probe } });
@@ -143,7 +143,7 @@ public sealed class StreamLifetimeTests(ServerFixture server) : IClassFixture<Se
     [Fact]
     public async Task TheTokenOfOneReadCancelsTheCall()
     {
-        using var clients = new StreamClients(server, ClientProtocol.Connect, MessageFormat.Protobuf, http2: true);
+        using var clients = new StreamClients(server, ProtocolNames.Connect, CodecNames.Protobuf, http2: true);
         using var cancellation = new CancellationTokenSource(TimeSpan.FromMilliseconds(300));
 
         using var call = clients.Test.Count(new CountRequest { Count = 1, HangMs = 30_000 });
@@ -156,9 +156,9 @@ public sealed class StreamLifetimeTests(ServerFixture server) : IClassFixture<Se
 
     [Theory]
     [MemberData(nameof(ProtocolsAndTransports))]
-    public async Task EachMessageIsHeldToTheResponseLimit(ClientProtocol protocol, bool http2)
+    public async Task EachMessageIsHeldToTheResponseLimit(string protocol, bool http2)
     {
-        using var clients = new StreamClients(server, protocol, MessageFormat.Protobuf, http2, maxResponseSize: 1_000);
+        using var clients = new StreamClients(server, protocol, CodecNames.Protobuf, http2, maxResponseSize: 1_000);
 
         using var small = clients.Test.Count(new CountRequest { Count = 5, Padding = 900 });
         var values = await small.ResponseStream.ReadAllAsync().Select(n => n.Value).ToListAsync();
@@ -175,7 +175,7 @@ public sealed class StreamLifetimeTests(ServerFixture server) : IClassFixture<Se
     [Fact]
     public async Task ConcurrentReadsAreRefused()
     {
-        using var clients = new StreamClients(server, ClientProtocol.ProtoHttp, MessageFormat.Protobuf, http2: true);
+        using var clients = new StreamClients(server, ProtocolNames.ProtoHttp, CodecNames.Protobuf, http2: true);
 
         using var call = clients.Test.Count(new CountRequest { Count = 0, HangMs = 30_000 });
         var first = call.ResponseStream.MoveNext(CancellationToken.None);
@@ -188,9 +188,9 @@ public sealed class StreamLifetimeTests(ServerFixture server) : IClassFixture<Se
 
     [Theory]
     [MemberData(nameof(ProtocolsAndTransports))]
-    public async Task ASlowReaderHoldsTheServiceBackInsteadOfBuffering(ClientProtocol protocol, bool http2)
+    public async Task ASlowReaderHoldsTheServiceBackInsteadOfBuffering(string protocol, bool http2)
     {
-        using var clients = new StreamClients(server, protocol, MessageFormat.Protobuf, http2);
+        using var clients = new StreamClients(server, protocol, CodecNames.Protobuf, http2);
         var probe = $"slow-reader-{protocol}-{http2}";
 
         // 128 MiB in all: far more than the socket buffers, HTTP/2's windows and Kestrel's response buffer hold.

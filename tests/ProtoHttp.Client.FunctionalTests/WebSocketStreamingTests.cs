@@ -12,16 +12,16 @@ namespace ProtoHttp.Client.FunctionalTests;
 /// </summary>
 public sealed class WebSocketStreamingTests(ServerFixture server) : IClassFixture<ServerFixture>
 {
-    private NorthwindStreams.NorthwindStreamsClient Streams(HttpClient http, MessageFormat format = MessageFormat.Protobuf) =>
-        new(new ProtoHttpCallInvoker(http, new ProtoHttpClientOptions { Address = server.Address, Format = format, RequestStreamsOverWebSocket = true }));
+    private NorthwindStreams.NorthwindStreamsClient Streams(HttpClient http, string codec = CodecNames.Protobuf) =>
+        new(new ProtoHttpCallInvoker(http, new ProtoHttpClientOptions { Address = server.Address, Codec = codec, RequestStreamsOverWebSocket = true }));
 
     [Theory]
-    [InlineData(MessageFormat.Protobuf)]
-    [InlineData(MessageFormat.Json)]
-    public async Task ABidirectionalCallCompletesOverHttp1(MessageFormat format)
+    [InlineData(CodecNames.Protobuf)]
+    [InlineData(CodecNames.Json)]
+    public async Task ABidirectionalCallCompletesOverHttp1(string codec)
     {
         using var http = new HttpClient();
-        using var call = Streams(http, format).QuoteLines();
+        using var call = Streams(http, codec).QuoteLines();
         var quotes = new List<Quote>();
         foreach (var (product, quantity) in new[] { (1, 10), (2, 5), (11, 1) })
         {
@@ -37,7 +37,7 @@ public sealed class WebSocketStreamingTests(ServerFixture server) : IClassFixtur
         Assert.Equal([1, 2, 11], quotes.Select(q => q.ProductId));
         Assert.Equal([10, 5, 1], quotes.Select(q => q.Quantity));
         Assert.Equal(StatusCode.OK, call.GetStatus().StatusCode);
-        Assert.Equal("protohttp+" + (format == MessageFormat.Json ? "json" : "proto"), (await call.ResponseHeadersAsync).GetValue("sec-websocket-protocol"));
+        Assert.Equal("protohttp+" + codec, (await call.ResponseHeadersAsync).GetValue("sec-websocket-protocol"));
     }
 
     [Fact]
@@ -108,6 +108,6 @@ public sealed class WebSocketStreamingTests(ServerFixture server) : IClassFixtur
     {
         using var http = new HttpClient();
         Assert.Throws<InvalidOperationException>(() => new ProtoHttpCallInvoker(http,
-            new ProtoHttpClientOptions { Address = server.Address, Protocol = ClientProtocol.Connect, RequestStreamsOverWebSocket = true }));
+            new ProtoHttpClientOptions { Address = server.Address, Protocol = ProtocolNames.Connect, RequestStreamsOverWebSocket = true }));
     }
 }

@@ -7,25 +7,25 @@ public sealed class AcceptNegotiatorTests
     private static readonly MessageCodecs Codecs = new(FormatOptions.Default);
 
     [Theory]
-    [InlineData(null, MessageFormat.Protobuf, "application/x-protobuf")]
-    [InlineData(null, MessageFormat.Json, "application/json")]
-    [InlineData("*/*", MessageFormat.Json, "application/json")]
-    [InlineData("*/*", MessageFormat.Protobuf, "application/x-protobuf")]
-    [InlineData("*/*", MessageFormat.Xml, "application/xml")]
-    [InlineData("application/vnd.google.protobuf, */*", MessageFormat.Json, "application/vnd.google.protobuf")]
-    [InlineData("text/*", MessageFormat.Json, "text/json")]
-    [InlineData("text/*", MessageFormat.Xml, "text/xml")]
-    [InlineData("text/*", MessageFormat.Protobuf, "text/json")]
-    [InlineData("application/*", MessageFormat.Protobuf, "application/x-protobuf")]
-    [InlineData("application/*", MessageFormat.Json, "application/json")]
-    [InlineData("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", MessageFormat.Json, "application/xml")]
-    [InlineData("application/json;q=0.5, application/x-protobuf;q=0.6", MessageFormat.Json, "application/x-protobuf")]
-    [InlineData("application/json;q=0, */*", MessageFormat.Json, "text/json")]
-    [InlineData("APPLICATION/JSON", MessageFormat.Protobuf, "application/json")]
-    [InlineData("text/json, application/json", MessageFormat.Protobuf, "application/json")]
-    [InlineData("application/proto;q=1, */*;q=1", MessageFormat.Json, "application/proto")]
-    [InlineData("garbage", MessageFormat.Json, "application/json")]
-    public void ChoosesTheMediaTypeProtocolSection3Names(string? accept, MessageFormat own, string expected)
+    [InlineData(null, CodecNames.Protobuf, "application/x-protobuf")]
+    [InlineData(null, CodecNames.Json, "application/json")]
+    [InlineData("*/*", CodecNames.Json, "application/json")]
+    [InlineData("*/*", CodecNames.Protobuf, "application/x-protobuf")]
+    [InlineData("*/*", CodecNames.Xml, "application/xml")]
+    [InlineData("application/vnd.google.protobuf, */*", CodecNames.Json, "application/vnd.google.protobuf")]
+    [InlineData("text/*", CodecNames.Json, "text/json")]
+    [InlineData("text/*", CodecNames.Xml, "text/xml")]
+    [InlineData("text/*", CodecNames.Protobuf, "text/json")]
+    [InlineData("application/*", CodecNames.Protobuf, "application/x-protobuf")]
+    [InlineData("application/*", CodecNames.Json, "application/json")]
+    [InlineData("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", CodecNames.Json, "application/xml")]
+    [InlineData("application/json;q=0.5, application/x-protobuf;q=0.6", CodecNames.Json, "application/x-protobuf")]
+    [InlineData("application/json;q=0, */*", CodecNames.Json, "text/json")]
+    [InlineData("APPLICATION/JSON", CodecNames.Protobuf, "application/json")]
+    [InlineData("text/json, application/json", CodecNames.Protobuf, "application/json")]
+    [InlineData("application/proto;q=1, */*;q=1", CodecNames.Json, "application/proto")]
+    [InlineData("garbage", CodecNames.Json, "application/json")]
+    public void ChoosesTheMediaTypeProtocolSection3Names(string? accept, string own, string expected)
     {
         var chosen = AcceptNegotiator.Negotiate(Codecs, new StringValues(accept), Codecs.Codec(own));
 
@@ -41,14 +41,14 @@ public sealed class AcceptNegotiatorTests
     [InlineData("application/xhtml+xml")]
     public void ReturnsNullWhenNothingWritableIsAcceptable(string accept)
     {
-        Assert.Null(AcceptNegotiator.Negotiate(Codecs, new StringValues(accept), Codecs.Codec(MessageFormat.Json)));
+        Assert.Null(AcceptNegotiator.Negotiate(Codecs, new StringValues(accept), Codecs.Codec(CodecNames.Json)));
     }
 
     [Fact]
     public void TextFormatsSayCharsetUtf8AndProtobufDoesNot()
     {
-        Assert.Equal("application/json; charset=utf-8", AcceptNegotiator.Negotiate(Codecs, new StringValues("application/json"), Codecs.Codec(MessageFormat.Json))!.ContentType);
-        Assert.Equal("application/x-protobuf", AcceptNegotiator.Negotiate(Codecs, new StringValues("application/x-protobuf"), Codecs.Codec(MessageFormat.Json))!.ContentType);
+        Assert.Equal("application/json; charset=utf-8", AcceptNegotiator.Negotiate(Codecs, new StringValues("application/json"), Codecs.Codec(CodecNames.Json))!.ContentType);
+        Assert.Equal("application/x-protobuf", AcceptNegotiator.Negotiate(Codecs, new StringValues("application/x-protobuf"), Codecs.Codec(CodecNames.Json))!.ContentType);
     }
 
     [Fact]
@@ -59,7 +59,7 @@ public sealed class AcceptNegotiatorTests
         {
             var accept = $"application/x-client{i}, application/json;q=0.9, application/x-protobuf;q=0.5";
 
-            Assert.Equal("application/json", AcceptNegotiator.Negotiate(Codecs, new StringValues(accept), Codecs.Codec(MessageFormat.Protobuf))!.MediaType);
+            Assert.Equal("application/json", AcceptNegotiator.Negotiate(Codecs, new StringValues(accept), Codecs.Codec(CodecNames.Protobuf))!.MediaType);
         }
     }
 }

@@ -5,20 +5,20 @@ public sealed class MediaTypesTests
     private static readonly MessageCodecs Codecs = new(FormatOptions.Default);
 
     [Theory]
-    [InlineData("application/x-protobuf", MessageFormat.Protobuf)]
-    [InlineData("application/protobuf", MessageFormat.Protobuf)]
-    [InlineData("application/vnd.google.protobuf", MessageFormat.Protobuf)]
-    [InlineData("Application/Proto", MessageFormat.Protobuf)]
-    [InlineData("application/json", MessageFormat.Json)]
-    [InlineData("application/json; charset=utf-8", MessageFormat.Json)]
-    [InlineData("application/json; charset=\"UTF-8\"", MessageFormat.Json)]
-    [InlineData("text/json", MessageFormat.Json)]
-    [InlineData("application/problem+json", MessageFormat.Json)]
-    [InlineData("application/xml", MessageFormat.Xml)]
-    [InlineData("text/xml; charset=utf-8", MessageFormat.Xml)]
-    [InlineData("application/atom+xml", MessageFormat.Xml)]
-    [InlineData("application/x-www-form-urlencoded", MessageFormat.Form)]
-    public void ReadsEveryRequestTypeOfSection2(string contentType, MessageFormat expected)
+    [InlineData("application/x-protobuf", CodecNames.Protobuf)]
+    [InlineData("application/protobuf", CodecNames.Protobuf)]
+    [InlineData("application/vnd.google.protobuf", CodecNames.Protobuf)]
+    [InlineData("Application/Proto", CodecNames.Protobuf)]
+    [InlineData("application/json", CodecNames.Json)]
+    [InlineData("application/json; charset=utf-8", CodecNames.Json)]
+    [InlineData("application/json; charset=\"UTF-8\"", CodecNames.Json)]
+    [InlineData("text/json", CodecNames.Json)]
+    [InlineData("application/problem+json", CodecNames.Json)]
+    [InlineData("application/xml", CodecNames.Xml)]
+    [InlineData("text/xml; charset=utf-8", CodecNames.Xml)]
+    [InlineData("application/atom+xml", CodecNames.Xml)]
+    [InlineData("application/x-www-form-urlencoded", CodecNames.Form)]
+    public void ReadsEveryRequestTypeOfSection2(string contentType, string expected)
     {
         var match = Codecs.MatchContentType(contentType);
 

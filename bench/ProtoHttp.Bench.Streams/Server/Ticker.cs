@@ -131,7 +131,7 @@ public sealed class Ticker(IHubContext<PushHub> hub, TimeSpan interval) : Backgr
     private sealed class TickFrames(BroadcastMessage<Tick> shared)
     {
         // ProtoHttp's JSON codec makes the bytes its event streams send; it runs once per tick, not per subscriber.
-        private static readonly IMessageCodec Json = new MessageCodecs(new FormatOptions()).Writer(MessageFormat.Json)!;
+        private static readonly MessageCodec Json = new MessageCodecs(new FormatOptions()).Codec(CodecNames.Json);
         private byte[]? _event;
 
         public BroadcastMessage<Tick> Shared => shared;

@@ -19,7 +19,7 @@ internal static class DescribedTypes
     /// </summary>
     public static string[] JsonFirst(IEnumerable<string> types, MessageCodecs codecs)
     {
-        var jsonType = codecs.Codec(MessageFormat.Json).MediaTypes[0];
+        var jsonType = codecs.Codec(CodecNames.Json).MediaTypes[0];
         return [.. types
             .Distinct(StringComparer.OrdinalIgnoreCase)
             .OrderBy(type => string.Equals(type, jsonType, StringComparison.OrdinalIgnoreCase) ? 0 : 1)];
@@ -33,7 +33,7 @@ internal static class DescribedTypes
     /// envelope stream's codec, JSON for the other framings; JSON first.
     /// </summary>
     public static string[] StreamErrors(IEnumerable<string> answers, MessageCodecs codecs) =>
-        Of(answers.Select(type => codecs.Canonical(EnvelopeCodec(type, codecs) ?? codecs.Codec(MessageFormat.Json)).MediaType).Append(codecs.Canonical(MessageFormat.Json).MediaType), codecs);
+        Of(answers.Select(type => codecs.Canonical(EnvelopeCodec(type, codecs) ?? codecs.Codec(CodecNames.Json)).MediaType).Append(codecs.Canonical(CodecNames.Json).MediaType), codecs);
 
     private static bool IsCanonicalOrNoCodecs(string type, MessageCodecs codecs)
     {

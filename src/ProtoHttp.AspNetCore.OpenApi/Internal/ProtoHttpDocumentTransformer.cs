@@ -52,8 +52,8 @@ internal sealed class ProtoHttpDocumentTransformer : IOpenApiDocumentTransformer
             // its parameters and errors are spelled.
             var operations = method.Protocol switch
             {
-                ProtoHttpProtocol.ProtoHttp => native.For(method, [.. suffixRoutes[(method.Protocol, path)]], text),
-                ProtoHttpProtocol.Connect => connect.For(method, text),
+                ProtocolNames.ProtoHttp => native.For(method, [.. suffixRoutes[(method.Protocol, path)]], text),
+                ProtocolNames.Connect => connect.For(method, text),
                 _ => other.For(method, text),
             };
             document.Paths[path] = new OpenApiPathItem { Operations = operations };

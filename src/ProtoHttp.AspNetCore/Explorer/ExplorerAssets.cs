@@ -5,8 +5,9 @@ using Microsoft.Net.Http.Headers;
 namespace ProtoHttp.AspNetCore.Explorer;
 
 /// <summary>
-/// The explorer's script or stylesheet, embedded in this assembly: served with an ETag, so a browser revalidates
-/// instead of downloading it again, and with nothing fetched from anywhere else.
+/// One of the explorer's scripts (ES modules, one concern each, loaded from <c>explorer.js</c>) or its stylesheet,
+/// embedded in this assembly: served with an ETag, so a browser revalidates instead of downloading it again, and with
+/// nothing fetched from anywhere else.
 /// </summary>
 internal sealed class ExplorerAssets
 {
@@ -21,9 +22,11 @@ internal sealed class ExplorerAssets
         _etag = "\"" + Convert.ToHexStringLower(SHA256.HashData(body).AsSpan(0, 8)) + "\"";
     }
 
-    public static readonly ExplorerAssets Script = Load("explorer.js", "text/javascript; charset=utf-8");
-
-    public static readonly ExplorerAssets Stylesheet = Load("explorer.css", "text/css; charset=utf-8");
+    /// <summary>Every asset by its file name, which is its path under the explorer's index.</summary>
+    public static readonly IReadOnlyDictionary<string, ExplorerAssets> All = new[]
+    {
+        "explorer.js", "explorer-dom.js", "explorer-request.js", "explorer-answer.js", "explorer-commands.js", "explorer-socket.js", "explorer.css",
+    }.ToDictionary(name => name, name => Load(name, name.EndsWith(".css", StringComparison.Ordinal) ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8"));
 
     public async Task HandleAsync(HttpContext context)
     {

@@ -1,5 +1,6 @@
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Routing;
+using ProtoHttp.AspNetCore.Protocols.WebSockets;
 
 namespace ProtoHttp.AspNetCore.Explorer;
 
@@ -7,15 +8,23 @@ namespace ProtoHttp.AspNetCore.Explorer;
 /// The addresses the pages link to, as the browser must ask for them: the app's path base (<c>UsePathBase</c>) before
 /// each route, and the explorer's own route as mapped, inside whatever route group it was mapped in.
 /// </summary>
-internal sealed class ExplorerLinks(string pathBase, string index)
+internal sealed class ExplorerLinks(string pathBase, string index, string? module = null)
 {
     /// <summary>The index page.</summary>
     public string Index => pathBase + index;
 
+    /// <summary>ProtoHttp's browser module (docs/protocol.md section 15), inside the route group of the service it was mapped with; null where none is mapped.</summary>
+    public string? Module => module is null ? null : pathBase + module;
+
     public static ExplorerLinks For(HttpContext context, EndpointDataSource endpoints)
     {
-        var indexEndpoint = endpoints.Endpoints.OfType<RouteEndpoint>().First(e => e.Metadata.GetMetadata<ExplorerPages>() is not null);
-        return new ExplorerLinks(context.Request.PathBase.Value ?? "", "/" + indexEndpoint.RoutePattern.RawText!.Trim('/'));
+        var routes = endpoints.Endpoints.OfType<RouteEndpoint>().ToList();
+        var indexEndpoint = routes.First(e => e.Metadata.GetMetadata<ExplorerPages>() is not null);
+        var moduleEndpoint = routes.FirstOrDefault(e => e.RoutePattern.RawText?.EndsWith(WebSocketProtocol.ModulePath, StringComparison.Ordinal) == true);
+        return new ExplorerLinks(
+            context.Request.PathBase.Value ?? "",
+            "/" + indexEndpoint.RoutePattern.RawText!.Trim('/'),
+            moduleEndpoint is null ? null : "/" + moduleEndpoint.RoutePattern.RawText!.TrimStart('/'));
     }
 
     /// <summary>A route of the app (a method's, a .proto file's), as the browser asks for it.</summary>

@@ -10,13 +10,23 @@ namespace ProtoHttp.AspNetCore.Explorer;
 /// the authorization the method's calls need), that route's path, and the metadata of its suffix routes
 /// (<c>.json</c>, an added codec's). Read from the application's endpoints, so the explorer shows what is mapped, with
 /// the conventions the app added: what each route reads and writes is its <see cref="ProtoHttpMethodMetadata"/>.
+/// <see cref="OtherRoutes"/> are the same method's described endpoints in other protocols (Connect's procedure path, and any
+/// protocol added later, REST routes among them), listed from their metadata alone.
 /// </summary>
-internal sealed record ExplorerMethod(Endpoint Endpoint, ProtoHttpMethodMetadata Metadata, string Route, IReadOnlyList<ProtoHttpMethodMetadata> SuffixRoutes)
+internal sealed record ExplorerMethod(
+    Endpoint Endpoint,
+    ProtoHttpMethodMetadata Metadata,
+    string Route,
+    IReadOnlyList<ProtoHttpMethodMetadata> SuffixRoutes,
+    IReadOnlyList<(ProtoHttpMethodMetadata Metadata, string Route)> OtherRoutes)
 {
     public MethodDescriptor Descriptor => Metadata.Method;
 
     /// <summary>The path of the service's .proto file, where its explorer page is: the route without <c>/{Method}</c>.</summary>
     public string FilePath => Route[..^(Descriptor.Name.Length + 1)];
+
+    /// <summary>The method's Connect procedure path, <c>/{package.Service}/{Method}</c>, where Connect is mapped for it.</summary>
+    public string? ConnectRoute => OtherRoutes.FirstOrDefault(r => r.Metadata.Protocol == ProtocolNames.Connect).Route;
 
     /// <summary>The paths where a .proto file (and so its explorer page) is served; <c>ServeProtoFile = false</c> has none.</summary>
     public static HashSet<string> FilePaths(EndpointDataSource endpoints) =>
@@ -32,17 +42,21 @@ internal sealed record ExplorerMethod(Endpoint Endpoint, ProtoHttpMethodMetadata
     /// </summary>
     public static IReadOnlyList<ExplorerMethod> All(EndpointDataSource endpoints)
     {
-        var described = endpoints.Endpoints
+        var mapped = endpoints.Endpoints
             .OfType<RouteEndpoint>()
             .Select(endpoint => (Endpoint: endpoint, Metadata: endpoint.Metadata.GetMetadata<ProtoHttpMethodMetadata>()!, Route: "/" + endpoint.RoutePattern.RawText!.TrimStart('/')))
-            .Where(e => e.Metadata is { Protocol: ProtoHttpProtocol.ProtoHttp }
+            .Where(e => e.Metadata is not null
                 && e.Endpoint.Metadata.GetMetadata<IExcludeFromDescriptionMetadata>() is not { ExcludeFromDescription: true })
             .ToList();
+        var described = mapped.Where(e => e.Metadata.Protocol == ProtocolNames.ProtoHttp).ToList();
+        var otherRoutes = mapped
+            .Where(e => e.Metadata.Protocol != ProtocolNames.ProtoHttp && e.Metadata.FormatSuffix.Length == 0)
+            .ToLookup(e => e.Metadata.Method, e => (e.Metadata, e.Route));
         var suffixRoutes = described
             .Where(e => e.Metadata.FormatSuffix.Length > 0)
             .ToLookup(e => e.Route[..^e.Metadata.FormatSuffix.Length], e => e.Metadata, StringComparer.Ordinal);
         return [.. described
             .Where(e => e.Metadata.FormatSuffix.Length == 0)
-            .Select(e => new ExplorerMethod(e.Endpoint, e.Metadata, e.Route, [.. suffixRoutes[e.Route]]))];
+            .Select(e => new ExplorerMethod(e.Endpoint, e.Metadata, e.Route, [.. suffixRoutes[e.Route]], [.. otherRoutes[e.Metadata.Method].Distinct()]))];
     }
 }

@@ -15,6 +15,15 @@ internal static class MethodKinds
         _ => "bidirectional streaming",
     };
 
+    /// <summary>The kind as the page's script reads it (<c>data-kind</c>): <c>unary</c>, <c>server</c>, <c>client</c>, <c>bidi</c>.</summary>
+    public static string Code(MethodType kind) => kind switch
+    {
+        MethodType.Unary => "unary",
+        MethodType.ServerStreaming => "server",
+        MethodType.ClientStreaming => "client",
+        _ => "bidi",
+    };
+
     /// <summary>The method's declaration as its .proto reads: <c>rpc Watch (Request) returns (stream Tick)</c>.</summary>
     public static string Declaration(MethodDescriptor method) =>
         $"rpc {method.Name} ({(method.IsClientStreaming ? "stream " : "")}{method.InputType.FullName}) " +

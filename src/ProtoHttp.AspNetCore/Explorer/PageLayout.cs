@@ -3,7 +3,7 @@ using System.Text;
 
 namespace ProtoHttp.AspNetCore.Explorer;
 
-/// <summary>The frame of every explorer page: one stylesheet and one deferred script, both served by the explorer itself.</summary>
+/// <summary>The frame of every explorer page: one stylesheet and one module script (which imports the others), all served by the explorer itself.</summary>
 internal static class PageLayout
 {
     /// <summary>The Content-Security-Policy of the pages: nothing but this server, no inline script or style.</summary>
@@ -16,7 +16,7 @@ internal static class PageLayout
             .Append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
             .Append(CultureInfo.InvariantCulture, $"<title>{Html.Encode(title)}</title>")
             .Append(CultureInfo.InvariantCulture, $"<link rel=\"stylesheet\" href=\"{Html.Encode(links.Asset("explorer.css"))}\">")
-            .Append(CultureInfo.InvariantCulture, $"<script src=\"{Html.Encode(links.Asset("explorer.js"))}\" defer></script>")
+            .Append(CultureInfo.InvariantCulture, $"<script type=\"module\" src=\"{Html.Encode(links.Asset("explorer.js"))}\"></script>")
             .Append("</head><body>");
     }
 

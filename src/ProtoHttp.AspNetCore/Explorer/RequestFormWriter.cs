@@ -21,6 +21,9 @@ internal sealed class RequestFormWriter(StringBuilder html, ProtoComments commen
 
     private int _ids;
 
+    /// <summary>Whether the form leaves a field out (a repeated message, a map of messages, one nested too deep), after <see cref="WriteFields(MessageDescriptor)"/>.</summary>
+    public bool LeavesOut { get; private set; }
+
     public void WriteFields(MessageDescriptor type) => WriteFields(type, "", [type.FullName]);
 
     private void WriteFields(MessageDescriptor type, string prefix, List<string> path)
@@ -101,6 +104,7 @@ internal sealed class RequestFormWriter(StringBuilder html, ProtoComments commen
                 : null;
         if (notOffered is not null)
         {
+            LeavesOut = true;
             html.Append(CultureInfo.InvariantCulture, $"<div class=\"px-field\"><span class=\"px-label\">{Describe(field)}</span><span class=\"px-hint\">{Html.Encode(notOffered)}</span></div>");
             return;
         }
@@ -116,6 +120,7 @@ internal sealed class RequestFormWriter(StringBuilder html, ProtoComments commen
         var value = field.MessageType.FindFieldByNumber(2);
         if (value.FieldType == FieldType.Message && !WellKnownTextKinds.IsText(value.MessageType))
         {
+            LeavesOut = true;
             html.Append(CultureInfo.InvariantCulture, $"<div class=\"px-field\"><span class=\"px-label\">{Describe(field)}</span><span class=\"px-hint\">a map of messages, which a form cannot carry: call with JSON or protobuf.</span></div>");
             return;
         }

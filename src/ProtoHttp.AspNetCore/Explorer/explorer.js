@@ -1,197 +1,211 @@
-// ProtoHttp explorer: turns each method form into a live call. Without this script the forms still post (or GET) and
-// the answer opens as a page. With it: a format switch (each codec the server writes; protobuf as hex plus its decoding), the call's
-// status and answer, the equivalent curl command, rows added to repeated fields and maps, and EventSource for
-// server streams. The protobuf decoding is the same call made again with Accept: application/json, done by itself
-// only for methods marked NO_SIDE_EFFECTS.
-(() => {
-  "use strict";
+// ProtoHttp explorer: turns each method on the page into a live call. Without this script the forms still post (or
+// GET) and the answer opens as a page. With it, each method gets a Form / JSON switch (the JSON editor is prefilled
+// from the descriptors), request headers and a deadline, the answer's status, ErrorResult, headers and time, the call
+// as curl and buf curl, server streams read live, and client-streaming and bidirectional calls over a WebSocket.
+import { el } from "./explorer-dom.js";
+import { buildCall, editorMessage, headersEditor } from "./explorer-request.js";
+import { answerView, outcome, reset, showDecoded, showStream, showUnary } from "./explorer-answer.js";
+import { bufCurl, copyable, curl } from "./explorer-commands.js";
+import { openSocketCall } from "./explorer-socket.js";
 
-  // The answer formats come from the server's codecs, label to media type, on each form (data-formats).
-  const json = "application/json";
-  const protobuf = "application/x-protobuf";
-  const formatsOf = (form) => JSON.parse(form.dataset.formats || "{}");
+const json = "application/json";
+const ndjson = "application/x-ndjson";
 
-  function el(tag, attributes, text) {
-    const node = document.createElement(tag);
-    Object.entries(attributes || {}).forEach(([name, value]) => node.setAttribute(name, value));
-    if (text !== undefined) {
-      node.textContent = text;
-    }
-    return node;
-  }
-
-  // The pairs a browser would post, less the empty rows and empty non-text inputs (which bind nothing anyway).
-  function pairs(form) {
-    const data = new URLSearchParams();
-    for (const control of form.elements) {
-      if (!control.name || control.disabled || (control.type === "checkbox" && !control.checked)) {
-        continue;
-      }
-      const values = control.multiple ? [...control.selectedOptions].map((o) => o.value) : [control.value];
-      const isRow = /\[\]$|\]\.(key|value)$/.test(control.name);
-      values.forEach((value) => {
-        if (value !== "" || (control.hasAttribute("data-text") && !isRow)) {
-          data.append(control.name, value);
-        }
+function addRowButtons(form) {
+  form.querySelectorAll(".px-rows").forEach((rows) => {
+    const add = el("button", { type: "button", class: "px-add" }, "Add row");
+    add.onclick = () => {
+      const last = rows.querySelector(".px-row:last-of-type");
+      const row = last.cloneNode(true);
+      const index = rows.querySelectorAll(".px-row").length;
+      row.querySelectorAll("[name]").forEach((control) => {
+        control.name = control.name.replace(/\[\d+\]\.(key|value)$/, `[${index}].$1`);
+        control.value = "";
       });
+      rows.insertBefore(row, add);
+    };
+    rows.appendChild(add);
+  });
+}
+
+function commandsView() {
+  const element = el("div", { class: "px-commands" });
+  const line = (label, className) => {
+    element.appendChild(el("p", { class: "px-hint" }, label));
+    const row = element.appendChild(el("div", { class: "px-command" }));
+    const pre = row.appendChild(el("pre", { class: className }));
+    copyable(pre, row.appendChild(el("button", { type: "button", class: "px-copy" }, "Copy")));
+    return pre;
+  };
+  return { element, curl: line("The same call with curl:", "px-curl"), bufCurl: line("With buf curl (Connect):", "px-buf-curl") };
+}
+
+// Form / JSON: the form where the request fits one, the JSON editor for any message.
+function modeSwitch(article, form, editor, onChange) {
+  const tabs = el("div", { class: "px-tabs", role: "group", "aria-label": "Request as" });
+  const show = (mode) => {
+    form?.toggleAttribute("hidden", mode !== "form");
+    editor.hidden = mode !== "json";
+    tabs.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.mode === mode)));
+    onChange(mode);
+  };
+  for (const [mode, label] of [["form", "Form"], ["json", "JSON"]]) {
+    if (mode === "json" || form) {
+      const button = tabs.appendChild(el("button", { type: "button", "data-mode": mode, class: "px-tab" }, label));
+      button.onclick = () => show(mode);
     }
-    return data;
   }
+  (form || editor).before(tabs);
+  // The form first where it carries every field of the request; else the editor, which does.
+  show(form && !form.querySelector("[data-leaves-out]") ? "form" : "json");
+}
 
-  const quote = (text) => "'" + text.replace(/'/g, "'\\''") + "'";
+function setUp(article) {
+  const { kind, route, safe } = article.dataset;
+  const formats = JSON.parse(article.dataset.formats || "{}");
+  const form = article.querySelector("form.px-form");
+  const editor = article.querySelector(".px-editor");
+  const headers = headersEditor();
+  const view = answerView();
+  const commands = commandsView();
+  let mode = "form";
 
-  function curl(url, verb, accept, body) {
-    const parts = ["curl", "-sS", "-H", quote("Accept: " + accept)];
-    if (verb === "POST") {
-      parts.push("-H", quote("Content-Type: application/x-www-form-urlencoded"), "--data-raw", quote(body));
-    }
-    parts.push(quote(url));
-    if (accept === protobuf) {
-      parts.push("-o", "answer.pb");
-    }
-    return parts.join(" ");
+  const editorActions = editor.appendChild(el("div", { class: "px-actions" }));
+  const format = el("select", { "aria-label": "Answer format", class: "px-format" });
+  Object.keys(formats).forEach((name) => format.appendChild(el("option", {}, name)));
+  const controls = el("div", { class: "px-controls" });
+  controls.appendChild(headers.element);
+  if (kind === "unary") {
+    const label = controls.appendChild(el("label", { class: "px-answer-format" }, "Answer in "));
+    label.appendChild(format);
   }
+  editor.after(view.element);
+  view.element.after(commands.element);
+  modeSwitch(article, form, editor, (chosen) => (mode = chosen));
+  // Headers, deadline and answer format first, as a request has them, then the message and its Call button.
+  article.querySelector(".px-tabs").before(controls);
 
-  const hex = (bytes) => [...bytes].map((b) => b.toString(16).padStart(2, "0")).join(" ");
+  // The call as the current mode makes it; null when the JSON or a header name is not valid.
+  const current = (accept) => {
+    const rows = headers.read();
+    const message = mode === "json" ? editorMessage(editor) : undefined;
+    if (rows === null || message === null) {
+      return null;
+    }
+    const verb = form ? form.method.toUpperCase() : "POST";
+    return buildCall({ route, verb, accept, headers: rows, deadlineMs: headers.deadlineMs(), form, message });
+  };
+  const showCommands = (call, stream) => {
+    commands.curl.textContent = curl(call, { stream });
+    commands.bufCurl.textContent = bufCurl(call, {
+      connectRoute: article.dataset.connect,
+      schemaRoute: article.dataset.schema,
+      messages: call.message === undefined ? undefined : [call.message],
+    });
+  };
 
-  function pretty(text, type) {
-    if (type.includes("json")) {
-      try {
-        return JSON.stringify(JSON.parse(text), null, 2);
-      } catch {
-        return text;
+  if (kind === "unary") {
+    const run = () => {
+      const call = current(formats[format.value] || json);
+      if (call) {
+        showCommands(call, false);
+        showUnary(view, call, { safe: safe === "true", decode: () => showDecoded(view, { ...call, headers: [["Accept", json], ...call.headers.slice(1)] }) });
       }
-    }
-    return text;
+    };
+    editorActions.appendChild(el("button", { type: "button", class: "px-send" }, "Call")).onclick = run;
+    form?.addEventListener("submit", (event) => { event.preventDefault(); run(); });
+  } else if (kind === "server") {
+    let running = null;
+    const stop = el("button", { type: "button", class: "px-stop", hidden: "" }, "Stop");
+    view.status.after(stop);
+    stop.onclick = () => running?.abort();
+    const run = async () => {
+      const call = current(ndjson);
+      if (call) {
+        running?.abort();
+        running = new AbortController();
+        showCommands(call, true);
+        stop.hidden = false;
+        await showStream(view, call, running.signal);
+        stop.hidden = true;
+      }
+    };
+    editorActions.appendChild(el("button", { type: "button", class: "px-send" }, "Call")).onclick = run;
+    form?.addEventListener("submit", (event) => { event.preventDefault(); run(); });
+  } else {
+    setUpSocketCall(article, editor, editorActions, headers, view, commands);
   }
-
-  function request(form, body, accept) {
-    const verb = form.method.toUpperCase();
-    const url = new URL(form.dataset.route, location.href);
-    const init = { method: verb, headers: { Accept: accept } };
-    if (verb === "GET") {
-      url.search = body;
-    } else {
-      init.headers["Content-Type"] = "application/x-www-form-urlencoded";
-      init.body = body;
-    }
-    return { url: url.href, verb, init };
+  form?.querySelectorAll(".px-noscript").forEach((button) => button.remove());
+  if (form) {
+    addRowButtons(form);
   }
+}
 
-  async function call(form, panel) {
-    const body = pairs(form).toString();
-    const accept = formatsOf(form)[panel.format.value];
-    const { url, verb, init } = request(form, body, accept);
-    panel.curl.textContent = curl(url, verb, accept, body);
-    panel.status.textContent = "Calling…";
-    panel.answer.textContent = "";
-    panel.decoded.hidden = true;
-    panel.decodeButton.hidden = true;
-    const response = await fetch(url, init).catch((error) => ({ error }));
-    if (response.error) {
-      panel.status.textContent = "The call failed: " + response.error.message;
+// Client-streaming and bidirectional methods: each Send sends the editor's message on one open call, Finish sending
+// half-closes it, and the answers show as they come (docs/protocol.md section 15, through ProtoHttp's browser module,
+// by way of explorer-socket.js).
+function setUpSocketCall(article, editor, actions, headers, view, commands) {
+  if (!article.dataset.module) {
+    actions.appendChild(el("p", { class: "px-hint" }, "This app maps no calls over WebSocket, which a page needs for a stream of requests."));
+    return;
+  }
+  article.querySelector(".px-noscript-hint")?.remove();
+  // A browser sets no headers on a WebSocket: the rows would send nothing, so only the deadline is offered.
+  headers.element.querySelectorAll(".px-rows, .px-add-header").forEach((element) => (element.style.display = "none"));
+  headers.element.querySelector("legend").textContent = "Deadline";
+  headers.element.appendChild(el("p", { class: "px-hint" },
+    "Over a WebSocket a browser sends no headers of its own: cookies go, the deadline goes as timeout_ms."));
+  const send = actions.appendChild(el("button", { type: "button", class: "px-send" }, "Send message"));
+  const finish = actions.appendChild(el("button", { type: "button", class: "px-finish", disabled: "" }, "Finish sending"));
+  const cancel = actions.appendChild(el("button", { type: "button", class: "px-cancel", disabled: "" }, "Cancel"));
+  let call = null;
+  let sent = [];
+  let received = 0;
+  let start = 0;
+  const progress = () => (view.time.textContent = `${sent.length} sent, ${received} received in ${Math.round(performance.now() - start)} ms`);
+  const closed = () => {
+    call = null;
+    finish.disabled = true;
+    cancel.disabled = true;
+  };
+  send.onclick = () => {
+    const message = editorMessage(editor);
+    if (message === null) {
       return;
     }
-    const type = response.headers.get("Content-Type") || "";
-    panel.status.textContent = `${response.status} ${response.statusText} · ${type}`;
-    panel.status.dataset.status = String(response.status);
-    if (type.startsWith(protobuf)) {
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      panel.answer.textContent = `${bytes.length} bytes: ${hex(bytes)}`;
-      panel.decode = () => decode(form, body, panel);
-      panel.decodeButton.hidden = form.dataset.safe === "true";
-      if (form.dataset.safe === "true") {
-        panel.decode();
-      }
-    } else {
-      panel.answer.textContent = pretty(await response.text(), type);
+    if (call === null) {
+      reset(view, "Open");
+      sent = [];
+      received = 0;
+      start = performance.now();
+      call = openSocketCall(article.dataset.module, article.dataset.route, { deadlineMs: headers.deadlineMs() }, {
+        onMessage: (answer) => {
+          received++;
+          view.answer.textContent += JSON.stringify(answer) + "\n";
+          progress();
+        },
+        onEnd: (end) => {
+          view.status.textContent = outcome(received, end.code === "ok" ? null : { code: end.code, errorText: end.message });
+          if (end.metadata) {
+            view.headers.textContent = "Trailers:\n" + JSON.stringify(end.metadata, null, 2);
+          }
+          progress();
+          closed();
+        },
+      });
+      finish.disabled = false;
+      cancel.disabled = false;
     }
-  }
-
-  async function decode(form, body, panel) {
-    const { url, init } = request(form, body, json);
-    const response = await fetch(url, init);
-    panel.decoded.textContent = "Decoded (the same call again, with Accept: application/json):\n" + pretty(await response.text(), "json");
-    panel.decoded.hidden = false;
-  }
-
-  function stream(form, panel) {
-    panel.source?.close();
-    const url = new URL(form.dataset.route, location.href);
-    url.search = pairs(form).toString();
-    panel.curl.textContent = curl(url.href, "GET", "text/event-stream", "").replace("curl -sS", "curl -sSN");
-    panel.answer.textContent = "";
-    panel.status.textContent = "Streaming…";
-    panel.stop.hidden = false;
-    const source = new EventSource(url.href);
-    panel.source = source;
-    let count = 0;
-    const close = (text) => {
-      source.close();
-      panel.stop.hidden = true;
-      panel.status.textContent = text;
-    };
-    source.onmessage = (event) => {
-      count++;
-      panel.answer.textContent += event.data + "\n";
-    };
-    source.addEventListener("end", (event) => {
-      const outcome = JSON.parse(event.data);
-      close(`Ended after ${count} messages: ${outcome.code}${outcome.errorText ? " · " + outcome.errorText : ""}`);
+    call.send(message);
+    sent.push(message);
+    progress();
+    commands.curl.textContent = "curl cannot hold a stream of request messages; buf curl sends them all:";
+    commands.bufCurl.textContent = bufCurl({ headers: headers.read() || [] }, {
+      connectRoute: article.dataset.connect, schemaRoute: article.dataset.schema, messages: sent,
     });
-    source.onerror = () => close(count ? `Closed after ${count} messages.` : "The stream could not be opened.");
-    panel.stop.onclick = () => close(`Stopped after ${count} messages.`);
-  }
+  };
+  finish.onclick = () => call?.closeSend();
+  cancel.onclick = () => call?.cancel();
+}
 
-  function panelFor(form) {
-    const actions = form.querySelector(".px-actions");
-    const panel = { format: el("select", { "aria-label": "Answer format", class: "px-format" }) };
-    Object.keys(formatsOf(form)).forEach((name) => panel.format.appendChild(el("option", {}, name)));
-    const result = el("div", { class: "px-result" });
-    panel.status = result.appendChild(el("p", { class: "px-status" }));
-    panel.answer = result.appendChild(el("pre", { class: "px-answer" }));
-    panel.decodeButton = result.appendChild(el("button", { type: "button", hidden: "" }, "Decode (calls again as JSON)"));
-    panel.decodeButton.onclick = () => panel.decode?.();
-    panel.decoded = result.appendChild(el("pre", { class: "px-decoded", hidden: "" }));
-    result.appendChild(el("p", { class: "px-hint" }, "The same call with curl:"));
-    panel.curl = result.appendChild(el("pre", { class: "px-curl" }));
-    if (form.dataset.kind === "server") {
-      panel.stop = actions.appendChild(el("button", { type: "button", hidden: "" }, "Stop"));
-    } else {
-      actions.prepend(el("label", {}, "Answer in "), panel.format, " ");
-    }
-    form.after(result);
-    return panel;
-  }
-
-  function addRowButtons(form) {
-    form.querySelectorAll(".px-rows").forEach((rows) => {
-      const add = el("button", { type: "button", class: "px-add" }, "Add row");
-      add.onclick = () => {
-        const last = rows.querySelector(".px-row:last-of-type");
-        const row = last.cloneNode(true);
-        const index = rows.querySelectorAll(".px-row").length;
-        row.querySelectorAll("[name]").forEach((control) => {
-          control.name = control.name.replace(/\[\d+\]\.(key|value)$/, `[${index}].$1`);
-          control.value = "";
-        });
-        rows.insertBefore(row, add);
-      };
-      rows.appendChild(add);
-    });
-  }
-
-  document.querySelectorAll("form.px-form").forEach((form) => {
-    form.querySelectorAll(".px-noscript").forEach((button) => button.remove());
-    addRowButtons(form);
-    const panel = panelFor(form);
-    form.addEventListener("submit", (event) => {
-      event.preventDefault();
-      if (form.dataset.kind === "server") {
-        stream(form, panel);
-      } else {
-        call(form, panel);
-      }
-    });
-  });
-})();
+document.querySelectorAll("article.px-method[data-route]").forEach(setUp);

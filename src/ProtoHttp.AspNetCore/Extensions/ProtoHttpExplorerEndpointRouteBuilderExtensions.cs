@@ -8,7 +8,7 @@ namespace Microsoft.AspNetCore.Builder;
 public static class ProtoHttpExplorerEndpointRouteBuilderExtensions
 {
     /// <summary>
-    /// Maps the explorer's index at <paramref name="pattern"/> (every ProtoHttp service the user may call), its script
+    /// Maps the explorer's index at <paramref name="pattern"/> (every ProtoHttp service the user may call), its scripts
     /// and stylesheet beneath it, and turns on the file pages: <c>GET /{file}.proto</c> asked for by a browser (text/html
     /// preferred over text/plain) answers a page with a form per method, while other clients still get the .proto
     /// text or its descriptor set. Pages show only methods the user passes the authorization of.
@@ -33,8 +33,11 @@ public static class ProtoHttpExplorerEndpointRouteBuilderExtensions
         var group = endpoints.MapGroup(basePath);
         // The pages find the index (and so their script and stylesheet) by this metadata, inside any route group.
         group.MapMethods("", ["GET", "HEAD"], pages.WriteIndexAsync).WithDisplayName("ProtoHttp explorer").WithMetadata(pages);
-        group.MapMethods("/explorer.js", ["GET", "HEAD"], ExplorerAssets.Script.HandleAsync).WithDisplayName("ProtoHttp explorer script");
-        group.MapMethods("/explorer.css", ["GET", "HEAD"], ExplorerAssets.Stylesheet.HandleAsync).WithDisplayName("ProtoHttp explorer stylesheet");
+        foreach (var (name, asset) in ExplorerAssets.All)
+        {
+            group.MapMethods("/" + name, ["GET", "HEAD"], asset.HandleAsync).WithDisplayName("ProtoHttp explorer " + name);
+        }
+
         return group;
     }
 }

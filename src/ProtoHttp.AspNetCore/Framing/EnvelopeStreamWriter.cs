@@ -68,7 +68,7 @@ internal sealed class EnvelopeStreamWriter(HttpContext context, StreamMediaType 
     protected override async Task WriteEndCoreAsync(StreamOutcome outcome, CancellationToken cancellationToken)
     {
         using var payload = PooledBufferWriter.Rent(256);
-        StreamEndRecord.WriteConnectEnd(outcome, payload.Writer);
+        StreamEndRecord.WriteEnvelopeEnd(outcome, payload.Writer);
         WriteEnvelope(Response.BodyWriter, Envelope.EndStreamFlag, payload.WrittenMemory.Span);
         await FlushAsync(cancellationToken);
     }

@@ -55,10 +55,11 @@ internal static class StreamEndRecord
     }
 
     /// <summary>
-    /// The payload of the end-stream envelope: Connect's <c>{"error": {"code", "message", "details"}, "metadata": …}</c>,
-    /// the details those of the <c>google.rpc.Status</c> in the trailers, which then stays out of the metadata.
+    /// The payload of the end-stream envelope, the envelope framing's last record in every protocol that uses it (docs/protocol.md
+    /// section 10): <c>{"error": {"code", "message", "details"}, "metadata": …}</c>, as Connect's streams defined it, the
+    /// details those of the <c>google.rpc.Status</c> in the trailers, which then stays out of the metadata.
     /// </summary>
-    public static void WriteConnectEnd(StreamOutcome outcome, IBufferWriter<byte> output)
+    public static void WriteEnvelopeEnd(StreamOutcome outcome, IBufferWriter<byte> output)
     {
         using var json = new Utf8JsonWriter(output, Options);
         json.WriteStartObject();

@@ -17,10 +17,10 @@ internal sealed class CallRejectedException(int httpStatus, StatusCode code, str
     public KeyValuePair<string, string>? Hint { get; init; }
 
     /// <summary>
-    /// Whether the refusal is told in JSON whatever the call would answer in: a 406, where no format the client accepts
-    /// could carry it (docs/protocol.md section 5).
+    /// Whether no format the client accepts can carry the refusal: a 406 of the <c>Accept</c> header, which the protocol
+    /// tells in a format of its own choosing (<see cref="Pipeline.CallFailure.NoAcceptedFormat"/>).
     /// </summary>
-    public bool InJson { get; init; }
+    public bool NoAcceptedFormat { get; init; }
 
     public static CallRejectedException MethodNotAllowed(string verb, string allow) =>
         new(StatusCodes.Status405MethodNotAllowed, StatusCode.Unimplemented, $"The HTTP method {verb} is not allowed here; use {allow}.")
@@ -43,7 +43,7 @@ internal sealed class CallRejectedException(int httpStatus, StatusCode code, str
         new(StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument,
             $"None of the media types in the Accept header can be written; this service writes {string.Join(", ", codecs.Writable.Select(t => t.MediaType))}.")
         {
-            InJson = true,
+            NoAcceptedFormat = true,
         };
 
     public static CallRejectedException TooLarge(long limit) =>

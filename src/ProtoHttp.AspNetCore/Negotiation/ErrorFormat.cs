@@ -7,7 +7,7 @@ internal static class ErrorFormat
 {
     public static WritableMediaType Choose(HttpRequest request, MessageCodecs codecs)
     {
-        var own = codecs.Codec(MessageFormat.Json);
+        var own = codecs.Codec(CodecNames.Json);
         if (HttpMethods.IsPost(request.Method) && request.ContentType is { Length: > 0 } contentType)
         {
             var match = codecs.MatchContentType(contentType);
@@ -18,6 +18,6 @@ internal static class ErrorFormat
         }
 
         // docs/protocol.md section 5: JSON when negotiation itself fails.
-        return AcceptNegotiator.Negotiate(codecs, request.Headers.Accept, own) ?? codecs.Canonical(MessageFormat.Json);
+        return AcceptNegotiator.Negotiate(codecs, request.Headers.Accept, own) ?? codecs.Canonical(CodecNames.Json);
     }
 }

@@ -28,11 +28,11 @@ internal sealed class StreamAcceptNegotiator
 
     public StreamAcceptNegotiator(MessageCodecs codecs)
     {
-        var json = codecs.Codec(MessageFormat.Json);
-        _envelopes = [.. codecs.All.Where(codec => codec.IsConnectCodec).Select(StreamMediaTypes.Envelopes)];
+        var json = codecs.Codec(CodecNames.Json);
+        _envelopes = [.. codecs.All.Where(codec => codec.CanBeEnveloped).Select(StreamMediaTypes.Envelopes)];
         Lines = new StreamMediaType(StreamMediaTypes.Ndjson, StreamFormat.Lines, StreamMediaTypes.Ndjson, json);
         Events = new StreamMediaType(StreamMediaTypes.EventStream, StreamFormat.Events, StreamMediaTypes.EventStream, json);
-        var standing = codecs.All.Where(codec => codec.CanWrite && (codec == json || codec.IsConnectCodec)).SelectMany(codec =>
+        var standing = codecs.All.Where(codec => codec.CanWrite && (codec == json || codec.CanBeEnveloped)).SelectMany(codec =>
             codec.MediaTypes.Select(type => codec == json
                 ? new StreamMediaType(type, StreamFormat.Lines, StreamMediaTypes.Ndjson, json)
                 : new StreamMediaType(type, StreamFormat.Envelopes, Envelopes(codec).ContentType, codec)));
@@ -45,7 +45,7 @@ internal sealed class StreamAcceptNegotiator
             .. standing,
         ];
 
-        var streamed = codecs.All.Where(codec => codec.CanWrite && (codec == json || codec.IsConnectCodec)).Select(codec => codec.Name).ToArray();
+        var streamed = codecs.All.Where(codec => codec.CanWrite && (codec == json || codec.CanBeEnveloped)).Select(codec => codec.Name).ToArray();
         WritableList = $"{StreamMediaTypes.EventStream}, {StreamMediaTypes.Ndjson}, {JsonLines}, {StreamMediaTypes.EnvelopeTypes(codecs)} " +
             $"(or a {(streamed.Length == 1 ? streamed[0] : $"{string.Join(", ", streamed[..^1])} or {streamed[^1]}")} type, for its codec's stream)";
     }

@@ -95,7 +95,7 @@ internal static class CallErrors
         {
             case CallRejectedException rejected:
                 ProtoHttpLog.CallRejected(logger, method, rejected.HttpStatus, rejected.Message);
-                return new CallFailure(rejected.HttpStatus, rejected.Code, rejected.Message, rejected.Hint, InJson: rejected.InJson);
+                return new CallFailure(rejected.HttpStatus, rejected.Code, rejected.Message, rejected.Hint, NoAcceptedFormat: rejected.NoAcceptedFormat);
 
             case InvalidMessageException invalid:
                 ProtoHttpLog.BadRequestBody(logger, method, invalid.Message);
@@ -103,7 +103,7 @@ internal static class CallErrors
 
             case UnwritableMessageException unwritable:
                 ProtoHttpLog.CallRejected(logger, method, StatusCodes.Status406NotAcceptable, unwritable.Message);
-                return new CallFailure(StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument, unwritable.Message, InJson: true);
+                return new CallFailure(StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument, unwritable.Message, NoAcceptedFormat: true);
 
             case BadHttpRequestException badRequest:
                 // Kestrel's own verdict on the body: too large, too slow, or cut short.

@@ -14,8 +14,11 @@ namespace ProtoHttp.AspNetCore.Pipeline;
 /// </summary>
 internal abstract class CallProtocol
 {
-    /// <summary>What the endpoints' <see cref="ProtoHttpMethodMetadata.Protocol"/> says they answer.</summary>
-    public abstract ProtoHttpProtocol Name { get; }
+    /// <summary>
+    /// The protocol's name (<see cref="ProtocolNames"/> for the built-in ones): what the endpoints'
+    /// <see cref="ProtoHttpMethodMetadata.Protocol"/> says they answer, and what <see cref="ProtoHttpOptions.DisabledProtocols"/> turns off.
+    /// </summary>
+    public abstract string Name { get; }
 
     /// <summary>The <c>rpc.system</c> of the calls' telemetry.</summary>
     public abstract string TelemetrySystem { get; }
@@ -38,9 +41,9 @@ internal abstract class CallProtocol
     /// <exception cref="Internal.CallRejectedException">The request is not such a call (405, 406, 415, 505...).</exception>
     public abstract void Accept(ProtoHttpServerCallContext call);
 
-    /// <summary>The timeout the request asks for, or <see langword="null"/> for none.</summary>
+    /// <summary>The timeout the request asks for, in the protocol's own header, or <see langword="null"/> for none.</summary>
     /// <exception cref="Internal.CallRejectedException">The header is malformed (400).</exception>
-    public virtual TimeSpan? ReadTimeout(HttpRequest request) => Protocols.Connect.ConnectTimeout.Parse(request.Headers[Protocols.Connect.ConnectTimeout.HeaderName]);
+    public abstract TimeSpan? ReadTimeout(HttpRequest request);
 
     /// <summary>
     /// Opens the request stream of a client-streaming or bidirectional call, which the service reads as messages arrive.

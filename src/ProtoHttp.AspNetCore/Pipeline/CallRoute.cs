@@ -1,16 +1,17 @@
 using Google.Protobuf.Reflection;
 using Grpc.Core;
 using ProtoHttp.AspNetCore.Caching;
-using ProtoHttp.Streaming;
 
 namespace ProtoHttp.AspNetCore.Pipeline;
 
 /// <summary>
-/// One endpoint of one method in one protocol, decided once when the service is mapped: the path, what a suffix in it
-/// forces, whether it answers GET, and what it reads and writes. Every call on the endpoint shares it through
+/// One endpoint of one method in one protocol, decided once when the service is mapped: the path, whether it answers
+/// GET, and what it reads and writes. Every call on the endpoint shares it through
 /// <see cref="ProtoHttpServerCallContext.Route"/>; the endpoint's <see cref="ProtoHttpMethodMetadata"/> describes it.
+/// A protocol that decides more per route derives its own route from this one (connect-go's handler keeps its
+/// protocol's state in the protocol's types).
 /// </summary>
-internal sealed record CallRoute
+internal record CallRoute
 {
     public required CallProtocol Protocol { get; init; }
 
@@ -24,23 +25,14 @@ internal sealed record CallRoute
     /// <summary>The route pattern the endpoint is mapped at.</summary>
     public required string Pattern { get; init; }
 
-    /// <summary>The error format the route forces (a suffix's); null where the request decides.</summary>
+    /// <summary>The error format the route forces (a format named in its path); null where the request decides.</summary>
     public WritableMediaType? ErrorType { get; init; }
 
-    /// <summary>The suffix of <see cref="Pattern"/> after the method name (<c>.json</c>, <c>.sse</c>); empty on the plain route.</summary>
+    /// <summary>The tail of <see cref="Pattern"/> after the method name that names a format (<c>.json</c>, <c>.sse</c>); empty on the plain route.</summary>
     public string Suffix { get; init; } = "";
 
     /// <summary>Whether the endpoint answers GET as well as POST.</summary>
     public bool AllowsGet { get; init; }
-
-    /// <summary>The unary answer's type a suffix forces; null where the request decides.</summary>
-    public WritableMediaType? ForcedType { get; init; }
-
-    /// <summary>The stream a suffix forces; null where the request decides.</summary>
-    public StreamMediaType? ForcedStream { get; init; }
-
-    /// <summary>A suffix that names a format with no stream form (<c>.xml</c> on a streaming method): a 406 once the request is otherwise acceptable.</summary>
-    public string? SuffixWithoutStream { get; init; }
 
     /// <summary>The media types the endpoint reads in a request body, for the endpoint's metadata.</summary>
     public IReadOnlyList<string> Reads { get; init; } = [];

@@ -25,9 +25,6 @@ internal class CallSettings(ProtoHttpOptions options, bool detailedErrors, bool 
     /// <summary>The stream types the service's codecs allow, built once from <see cref="Codecs"/>.</summary>
     public StreamAcceptNegotiator Streams { get; } = new(codecs);
 
-    /// <summary>What a Connect answer in each of the service's Connect codecs goes out as, built once.</summary>
-    public WritableMediaType[] ConnectResponseTypes { get; } = Protocols.Connect.ConnectMediaTypes.Responses(codecs);
-
     /// <summary>The largest request body parsed in place in the request pipe (<see cref="Internal.InPlaceBodyLimit"/>).</summary>
     public long InPlaceBodyLimit { get; } = inPlaceBodyLimit;
 

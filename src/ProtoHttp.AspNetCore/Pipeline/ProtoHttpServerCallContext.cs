@@ -64,7 +64,7 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, CallRo
     /// <summary>
     /// The type an error status and body go out in before the answer started: the unary answer's own type once chosen,
     /// a stream's codec's canonical type, else what the route's suffix forces; null where the request decides
-    /// (<see cref="ErrorFormat"/>). A 406 for a format nobody accepts says so in JSON (<see cref="CallFailure.InJson"/>).
+    /// (<see cref="ErrorFormat"/>). A 406 for a format nobody accepts is told in a format the protocol chooses (<see cref="CallFailure.NoAcceptedFormat"/>).
     /// </summary>
     public WritableMediaType? ErrorType => ResponseType
         ?? (ResponseStreamType is { } stream ? Route.Settings.Codecs.Canonical(stream.Codec) : Route.ErrorType);

@@ -8,7 +8,6 @@ using Microsoft.Extensions.Options;
 using ProtoHttp.AspNetCore.Caching;
 using ProtoHttp.AspNetCore.Internal;
 using ProtoHttp.AspNetCore.Invocation;
-using ProtoHttp.AspNetCore.Protocols.Native;
 
 namespace ProtoHttp.AspNetCore.Pipeline;
 
@@ -52,14 +51,30 @@ internal sealed class ProtoServiceRouteBuilder(IEnumerable<CallProtocol> protoco
         }
 
         var prefix = NormalizePrefix(pathPrefix ?? "/" + service.FileName);
-        var protoSource = new Lazy<byte[]?>(() => ProtoFileHandler.TryLoad(service.FileName, typeof(TService).Assembly, service.BindType.Assembly));
+        var protoSource = new Lazy<byte[]?>(() => ProtoSourceResource.TryLoad(service.FileName, typeof(TService).Assembly, service.BindType.Assembly));
         var mapping = new ServiceEndpoints(endpoints, typeof(TService), service, settings, prefix, binder.Methods, serviceMetadata, protoSource);
+        CheckDisabledProtocols(options);
         foreach (var protocol in _protocols)
         {
-            protocol.MapEndpoints(mapping);
+            if (!options.DisabledProtocols.Contains(protocol.Name))
+            {
+                protocol.MapEndpoints(mapping);
+            }
         }
 
         return new ProtoServiceEndpointConventionBuilder(mapping.MethodEndpoints, mapping.ProtoFile);
+    }
+
+    private void CheckDisabledProtocols(ProtoHttpOptions options)
+    {
+        foreach (var name in options.DisabledProtocols)
+        {
+            if (!_protocols.Any(protocol => string.Equals(protocol.Name, name, StringComparison.OrdinalIgnoreCase)))
+            {
+                throw new InvalidOperationException(
+                    $"ProtoHttpOptions.DisabledProtocols names '{name}', which no registered protocol is called; the protocols are {string.Join(", ", _protocols.Select(p => p.Name))}.");
+            }
+        }
     }
 
     private static string NormalizePrefix(string prefix)

@@ -31,12 +31,12 @@ internal sealed class InvokerSettings
         Services = clientService is null ? [.. options.Services] : [.. options.Services, clientService];
 
         // An Any in JSON names its type: those of the named services' files (and their imports) and the well-known ones.
-        var codecs = new MessageCodecs(ResponseFormatOptions.WithAnyTypesOf(Services.Select(service => service.File)));
-        Protocol = ClientWireProtocol.For(options.Protocol, codecs, options.Format);
+        var codecs = new MessageCodecs(ResponseFormatOptions.WithAnyTypesOf(Services.Select(service => service.File)), options.Codecs);
+        Protocol = ClientWireProtocol.For(options.Protocol, codecs, options.Codec);
         MaxResponseSize = options.MaxResponseSize;
-        if (options.RequestStreamsOverWebSocket && options.Protocol != ClientProtocol.ProtoHttp)
+        if (options.RequestStreamsOverWebSocket && !string.Equals(options.Protocol, ProtocolNames.ProtoHttp, StringComparison.OrdinalIgnoreCase))
         {
-            throw new InvalidOperationException("Calls over WebSocket are ProtoHttp's own protocol (docs/protocol.md section 15): set RequestStreamsOverWebSocket only with ClientProtocol.ProtoHttp.");
+            throw new InvalidOperationException("Calls over WebSocket are ProtoHttp's own protocol (docs/protocol.md section 15): set RequestStreamsOverWebSocket only with ProtocolNames.ProtoHttp.");
         }
 
         RequestStreamsOverWebSocket = options.RequestStreamsOverWebSocket;

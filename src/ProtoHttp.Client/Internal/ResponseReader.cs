@@ -23,7 +23,7 @@ internal static class ResponseReader
     {
         var settings = method.Settings;
         var contentType = ContentType(response);
-        var reader = ReaderFor(contentType, settings.Codecs);
+        var reader = contentType is null ? null : settings.Protocol.ResponseCodec(contentType);
         if (reader is null)
         {
             using var prefix = await ResponseBody.ReadAsync(response.Content, PrefixBytes, truncate: true, cancellationToken).ConfigureAwait(false);
@@ -69,7 +69,8 @@ internal static class ResponseReader
     private static string? ContentType(HttpResponseMessage response) =>
         response.Content.Headers.TryGetValues("Content-Type", out var values) ? string.Join(", ", values) : null;
 
-    private static MessageCodec? ReaderFor(string? contentType, MessageCodecs codecs)
+    /// <summary>The codec that writes answers and reads <paramref name="contentType"/>, or <see langword="null"/>.</summary>
+    public static MessageCodec? ReaderFor(string? contentType, MessageCodecs codecs)
     {
         if (contentType is null)
         {

@@ -159,14 +159,14 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
         _ => null,
     };
 
-    /// <exception cref="RpcException"><c>Unimplemented</c>: the format has no stream form (XML); thrown before anything is sent.</exception>
+    /// <exception cref="RpcException"><c>Unimplemented</c>: the codec has no stream form (XML); thrown before anything is sent.</exception>
     private static void CheckFormat(ClientMethod<TRequest, TResponse> method)
     {
         if (method.Settings.Protocol.StreamContentType is null)
         {
             throw Error(StatusCode.Unimplemented,
-                $"{method.FullName} is a streaming method, and XML has no stream format: streams travel as Connect envelopes of protobuf or JSON. " +
-                "Call it with a client whose ProtoHttpClientOptions.Format is Protobuf or Json.");
+                $"{method.FullName} is a streaming method, and {method.Settings.Writer.Name.ToUpperInvariant()} has no stream format: streams travel as envelopes of a codec that can be enveloped. " +
+                $"Call it with a client whose ProtoHttpClientOptions.Codec is one, such as {CodecNames.Protobuf} or {CodecNames.Json}.");
         }
     }
 

@@ -21,7 +21,7 @@ internal sealed class JsonCodec : MessageCodec
         Suffix = ".json";
         IsText = true;
         StructuredSuffix = "+json";
-        IsConnectCodec = true;
+        CanBeEnveloped = true;
         _writer = JsonMessageWriter.For(options);
         _reader = new JsonMessageReader(options.IgnoreUnknownFields, options.MaxDepth, options.Extensions, options);
     }

@@ -9,6 +9,6 @@ public enum StreamFormat
     /// <summary>NDJSON: one <c>{"result": …}</c> line per message; a failure ends with an <c>{"error": …}</c> line.</summary>
     Lines,
 
-    /// <summary>Connect streaming envelopes holding messages in a Connect codec's format (<c>application/connect+{name}</c>).</summary>
+    /// <summary>Connect streaming envelopes holding messages in a codec that can be enveloped (<c>application/connect+{name}</c>).</summary>
     Envelopes,
 }

@@ -18,24 +18,24 @@ public static class StreamMediaTypes
     /// <summary>Connect envelopes of JSON messages, <c>application/connect+json</c>.</summary>
     public const string ConnectJson = "application/connect+json";
 
-    /// <summary>The prefix of an envelope stream's type; the Connect codec's name follows.</summary>
+    /// <summary>The prefix of an envelope stream's type; the codec's name follows.</summary>
     public const string EnvelopePrefix = "application/connect+";
 
     /// <summary>The envelope stream of <paramref name="codec"/>'s messages, <c>application/connect+{name}</c>.</summary>
-    /// <exception cref="ArgumentException">The codec is not a Connect codec (<see cref="MessageCodec.IsConnectCodec"/>).</exception>
+    /// <exception cref="ArgumentException">The codec cannot be enveloped (<see cref="MessageCodec.CanBeEnveloped"/>).</exception>
     public static StreamMediaType Envelopes(MessageCodec codec)
     {
         ArgumentNullException.ThrowIfNull(codec);
-        if (!codec.IsConnectCodec)
+        if (!codec.CanBeEnveloped)
         {
-            throw new ArgumentException($"The '{codec.Name}' codec is not a Connect codec, so it has no envelope stream.", nameof(codec));
+            throw new ArgumentException($"The '{codec.Name}' codec cannot be enveloped (CanBeEnveloped), so it has no envelope stream.", nameof(codec));
         }
 
         var type = EnvelopePrefix + codec.Name;
         return new StreamMediaType(type, StreamFormat.Envelopes, type, codec);
     }
 
-    /// <summary>The Connect codec a request or response envelope stream's <c>Content-Type</c> names, or <see langword="null"/>.</summary>
+    /// <summary>The codec a request or response envelope stream's <c>Content-Type</c> names, or <see langword="null"/>.</summary>
     public static MessageCodec? EnvelopeCodec(string? contentType, MessageCodecs codecs)
     {
         ArgumentNullException.ThrowIfNull(codecs);
@@ -55,7 +55,7 @@ public static class StreamMediaTypes
         var name = type[EnvelopePrefix.Length..];
         foreach (var codec in codecs.All)
         {
-            if (codec.IsConnectCodec && name.Equals(codec.Name, StringComparison.OrdinalIgnoreCase))
+            if (codec.CanBeEnveloped && name.Equals(codec.Name, StringComparison.OrdinalIgnoreCase))
             {
                 return codec;
             }
@@ -64,10 +64,10 @@ public static class StreamMediaTypes
         return null;
     }
 
-    /// <summary>The value of <c>Accept-Post</c> for methods that take envelopes only: every Connect codec's envelope type.</summary>
+    /// <summary>The value of <c>Accept-Post</c> for methods that take envelopes only: the envelope type of every codec that can be enveloped.</summary>
     public static string EnvelopeTypes(MessageCodecs codecs)
     {
         ArgumentNullException.ThrowIfNull(codecs);
-        return string.Join(", ", codecs.All.Where(codec => codec.IsConnectCodec).Select(codec => EnvelopePrefix + codec.Name));
+        return string.Join(", ", codecs.All.Where(codec => codec.CanBeEnveloped).Select(codec => EnvelopePrefix + codec.Name));
     }
 }

@@ -1,6 +1,8 @@
 using System.Net;
 using System.Net.Sockets;
 using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using ProtoHttp.FunctionalTests.Infrastructure;
 using SearchService;
@@ -42,6 +44,7 @@ public sealed class SampleSite : IAsyncDisposable
             builder.Logging.ClearProviders();
             builder.Logging.AddProvider(logs);
             builder.Logging.AddFilter<LogSink>(category: null, LogLevel.Information);
+            builder.Services.AddSingleton<IStartupFilter, EchoHeaderFilter>();
         });
         await app.StartAsync();
         return new SampleSite(app, logs, address);

@@ -5,12 +5,12 @@ using ProtoService;
 namespace ProtoHttp.Client.FunctionalTests.Infrastructure;
 
 /// <summary>The generated clients over one <see cref="ProtoHttpCallInvoker"/>, as an application would make them.</summary>
-public sealed class ClientFactory(Uri address, MessageFormat format = MessageFormat.Protobuf, HttpMessageHandler? handler = null) : IDisposable
+public sealed class ClientFactory(Uri address, string format = CodecNames.Protobuf, HttpMessageHandler? handler = null) : IDisposable
 {
     private readonly HttpClient _http = handler is null ? new HttpClient() : new HttpClient(handler);
     private ProtoHttpCallInvoker? _invoker;
 
-    public ProtoHttpCallInvoker Invoker => _invoker ??= new ProtoHttpCallInvoker(_http, new ProtoHttpClientOptions { Address = address, Format = format });
+    public ProtoHttpCallInvoker Invoker => _invoker ??= new ProtoHttpCallInvoker(_http, new ProtoHttpClientOptions { Address = address, Codec = format });
 
     public ProtoService.SearchService.SearchServiceClient Search => new(Invoker);
 

@@ -8,5 +8,5 @@ namespace ProtoHttp.Client.FunctionalTests.Infrastructure;
 public sealed class EveryFormatAttribute : DataAttribute
 {
     public override IEnumerable<object[]> GetData(MethodInfo testMethod) =>
-        [[MessageFormat.Protobuf], [MessageFormat.Json], [MessageFormat.Xml]];
+        [[CodecNames.Protobuf], [CodecNames.Json], [CodecNames.Xml]];
 }

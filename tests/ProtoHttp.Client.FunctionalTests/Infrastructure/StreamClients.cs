@@ -12,7 +12,7 @@ public sealed class StreamClients : IDisposable
 {
     private readonly HttpClient _http;
 
-    public StreamClients(ServerFixture server, ClientProtocol protocol, MessageFormat format, bool http2, long? maxResponseSize = ProtoHttpClientOptions.DefaultMaxResponseSize)
+    public StreamClients(ServerFixture server, string protocol, string format, bool http2, long? maxResponseSize = ProtoHttpClientOptions.DefaultMaxResponseSize)
     {
         _http = http2
             ? new HttpClient { DefaultRequestVersion = HttpVersion.Version20, DefaultVersionPolicy = HttpVersionPolicy.RequestVersionExact }
@@ -20,7 +20,7 @@ public sealed class StreamClients : IDisposable
         Invoker = new ProtoHttpCallInvoker(_http, new ProtoHttpClientOptions
         {
             Address = http2 ? server.Http2Address : server.Address,
-            Format = format,
+            Codec = format,
             Protocol = protocol,
             MaxResponseSize = maxResponseSize,
         });
@@ -33,25 +33,25 @@ public sealed class StreamClients : IDisposable
     public ClientTestService.ClientTestServiceClient Test => new(Invoker);
 
     /// <summary>Every protocol × envelope codec × transport.</summary>
-    public static TheoryData<ClientProtocol, MessageFormat, bool> Everywhere => new()
+    public static TheoryData<string, string, bool> Everywhere => new()
     {
-        { ClientProtocol.ProtoHttp, MessageFormat.Protobuf, false },
-        { ClientProtocol.ProtoHttp, MessageFormat.Json, false },
-        { ClientProtocol.ProtoHttp, MessageFormat.Protobuf, true },
-        { ClientProtocol.ProtoHttp, MessageFormat.Json, true },
-        { ClientProtocol.Connect, MessageFormat.Protobuf, false },
-        { ClientProtocol.Connect, MessageFormat.Json, false },
-        { ClientProtocol.Connect, MessageFormat.Protobuf, true },
-        { ClientProtocol.Connect, MessageFormat.Json, true },
+        { ProtocolNames.ProtoHttp, CodecNames.Protobuf, false },
+        { ProtocolNames.ProtoHttp, CodecNames.Json, false },
+        { ProtocolNames.ProtoHttp, CodecNames.Protobuf, true },
+        { ProtocolNames.ProtoHttp, CodecNames.Json, true },
+        { ProtocolNames.Connect, CodecNames.Protobuf, false },
+        { ProtocolNames.Connect, CodecNames.Json, false },
+        { ProtocolNames.Connect, CodecNames.Protobuf, true },
+        { ProtocolNames.Connect, CodecNames.Json, true },
     };
 
     /// <summary>Every protocol × envelope codec over h2c, for bidirectional calls.</summary>
-    public static TheoryData<ClientProtocol, MessageFormat> OverHttp2 => new()
+    public static TheoryData<string, string> OverHttp2 => new()
     {
-        { ClientProtocol.ProtoHttp, MessageFormat.Protobuf },
-        { ClientProtocol.ProtoHttp, MessageFormat.Json },
-        { ClientProtocol.Connect, MessageFormat.Protobuf },
-        { ClientProtocol.Connect, MessageFormat.Json },
+        { ProtocolNames.ProtoHttp, CodecNames.Protobuf },
+        { ProtocolNames.ProtoHttp, CodecNames.Json },
+        { ProtocolNames.Connect, CodecNames.Protobuf },
+        { ProtocolNames.Connect, CodecNames.Json },
     };
 
     public void Dispose() => _http.Dispose();

@@ -98,13 +98,24 @@ public sealed class GrpcWebMappingTests
     public async Task WithGrpcWebOffARequestInAGrpcWebTypeIsConnectsToRefuse()
     {
         await using var app = await StartAsync(new LogSink(), app => app.MapProtoService<ScriptedTestService>(),
-            builder => builder.Services.AddProtoHttp().AddServiceOptions<ScriptedTestService>(o => o.EnableGrpcWeb = false));
+            builder => builder.Services.AddProtoHttp().AddServiceOptions<ScriptedTestService>(o => o.DisabledProtocols.Add(ProtocolNames.GrpcWeb)));
         using var http = new HttpClient { BaseAddress = app.Urls.Select(u => new Uri(u)).Single() };
 
         using var response = await http.SendAsync(GrpcWebWire.Post("/protohttp.tests.TestService/Echo", GrpcWebWire.Frame(new Tree())));
 
         Assert.Equal(HttpStatusCode.UnsupportedMediaType, response.StatusCode);
         Assert.Contains("is not a Connect codec", await response.Content.ReadAsStringAsync());
+    }
+
+    [Fact]
+    public async Task ADisabledProtocolNoRegisteredProtocolHasStopsTheMappingNamingThoseThereAre()
+    {
+        var error = await Assert.ThrowsAsync<InvalidOperationException>(() => StartAsync(new LogSink(), app => app.MapProtoService<ScriptedTestService>(),
+            builder => builder.Services.AddProtoHttp(o => o.DisabledProtocols.Add("GrpcWebb"))));
+
+        Assert.Equal(
+            "ProtoHttpOptions.DisabledProtocols names 'GrpcWebb', which no registered protocol is called; the protocols are ProtoHttp, Connect, GrpcWeb.",
+            error.Message);
     }
 
     private static async Task<WebApplication> StartAsync(LogSink logs, Action<WebApplication> map, Action<WebApplicationBuilder>? configure = null)

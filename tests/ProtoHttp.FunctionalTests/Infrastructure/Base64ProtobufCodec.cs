@@ -21,7 +21,7 @@ public sealed class Base64ProtobufCodec : MessageCodec
     {
         Suffix = ".b64";
         IsText = true;
-        IsConnectCodec = true;
+        CanBeEnveloped = true;
     }
 
     public override IMessage Read(ReadOnlySequence<byte> body, MessageDescriptor descriptor)

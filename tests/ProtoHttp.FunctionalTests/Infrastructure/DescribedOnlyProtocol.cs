@@ -17,10 +17,10 @@ internal sealed class DescribedOnlyProtocol : CallProtocol
 {
     public const string MediaType = "application/x-described";
 
-    // A protocol ProtoHttp does not know by name: no value of the enum stands for it.
-    public const ProtoHttpProtocol Protocol = (ProtoHttpProtocol)42;
+    // A protocol ProtoHttp does not know: its name is its own.
+    public const string Protocol = "DescribedOnly";
 
-    public override ProtoHttpProtocol Name => Protocol;
+    public override string Name => Protocol;
 
     public override string TelemetrySystem => "described";
 
@@ -40,6 +40,8 @@ internal sealed class DescribedOnlyProtocol : CallProtocol
             service.MapMethod(method, route, method.Handler(route), "Described " + route.Pattern);
         }
     }
+
+    public override TimeSpan? ReadTimeout(HttpRequest request) => throw new NotSupportedException();
 
     public override void Accept(ProtoHttpServerCallContext call) => throw new NotSupportedException();
 

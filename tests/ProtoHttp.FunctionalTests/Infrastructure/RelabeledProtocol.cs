@@ -3,16 +3,18 @@ using Grpc.Core;
 using Microsoft.AspNetCore.Http;
 using ProtoHttp.AspNetCore;
 using ProtoHttp.AspNetCore.Framing;
+using ProtoHttp.AspNetCore.Internal;
 using ProtoHttp.AspNetCore.Pipeline;
-using ProtoHttp.AspNetCore.Protocols.Native;
 
 namespace ProtoHttp.FunctionalTests.Infrastructure;
 
 /// <summary>
-/// A protocol added from this project (a <see cref="CallProtocol"/> registered in DI) whose calls are made: it maps each
-/// unary and server-streaming method at <c>/relabeled{prefix}/{Method}</c> and answers as ProtoHttp's own protocol does,
-/// under a name and an <c>rpc.system</c> of its own. It shows that telemetry tags a call as the endpoint's metadata
-/// says, for a protocol ProtoHttp has no name for.
+/// A protocol added from this project, as a fourth protocol would be added to ProtoHttp: a <see cref="CallProtocol"/>
+/// registered in DI, built from the generic rooms only (Pipeline, Framing, Internal), with no part of ProtoHttp's own
+/// protocols. It maps each unary and server-streaming method at <c>/relabeled{prefix}/{Method}</c>; a call is a POST
+/// of JSON, answered in JSON or, for a stream, in JSON lines; its deadline arrives in <see cref="TimeoutHeader"/> (whole
+/// milliseconds); its errors are an ErrorResult in JSON. Its name and <c>rpc.system</c> are its own, which telemetry
+/// and the endpoint metadata carry.
 /// </summary>
 internal sealed class RelabeledProtocol : CallProtocol
 {
@@ -20,16 +22,16 @@ internal sealed class RelabeledProtocol : CallProtocol
 
     public const string PathPrefix = "/relabeled";
 
-    // A protocol ProtoHttp does not know by name: no value of the enum stands for it.
-    public const ProtoHttpProtocol Protocol = (ProtoHttpProtocol)43;
+    public const string TimeoutHeader = "Relabeled-Timeout-Ms";
 
-    private static readonly NativeProtocol Native = NativeProtocol.Instance;
+    // A protocol ProtoHttp does not know: its name is its own.
+    public const string Protocol = "Relabeled";
 
-    public override ProtoHttpProtocol Name => Protocol;
+    public override string Name => Protocol;
 
     public override string TelemetrySystem => RpcSystem;
 
-    public override KeyValuePair<string, object?>? StatusTag(StatusCode code) => Native.StatusTag(code);
+    public override KeyValuePair<string, object?>? StatusTag(StatusCode code) => new("rpc.grpc.status_code", (int)code);
 
     public override void MapEndpoints(ServiceEndpoints service)
     {
@@ -46,17 +48,57 @@ internal sealed class RelabeledProtocol : CallProtocol
         }
     }
 
-    public override TimeSpan? ReadTimeout(HttpRequest request) => Native.ReadTimeout(request);
+    public override TimeSpan? ReadTimeout(HttpRequest request) =>
+        request.Headers[TimeoutHeader] is [{ } value]
+            ? long.TryParse(value, out var milliseconds) && milliseconds > 0
+                ? TimeSpan.FromMilliseconds(milliseconds)
+                : throw CallRejectedException.BadRequest($"{TimeoutHeader} must be a positive number of milliseconds, not '{value}'.")
+            : null;
 
-    public override void Accept(ProtoHttpServerCallContext call) => Native.Accept(call);
+    public override void Accept(ProtoHttpServerCallContext call)
+    {
+        var request = call.HttpContext.Request;
+        if (!HttpMethods.IsPost(request.Method))
+        {
+            throw CallRejectedException.MethodNotAllowed(request.Method, "POST");
+        }
 
-    public override ValueTask<IMessage> ReadMessageAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken) =>
-        Native.ReadMessageAsync(call, cancellationToken);
+        var settings = call.Route.Settings;
+        var json = Json(settings.Codecs);
+        if (request.ContentType is not { } contentType || settings.Codecs.MatchContentType(contentType).Codec != json.Codec)
+        {
+            throw CallRejectedException.UnsupportedMediaType($"The Content-Type '{request.ContentType}' is not JSON; use application/json.", "application/json");
+        }
 
-    public override Task WriteMessageAsync(ProtoHttpServerCallContext call, IMessage message) => Native.WriteMessageAsync(call, message);
+        if (call.Route.Kind == MethodType.Unary)
+        {
+            call.SetFormat(json.Codec, json);
+        }
+        else
+        {
+            call.SetFormat(json.Codec, responseType: null);
+            call.ResponseStreamType = settings.Streams.Lines;
+        }
+    }
 
-    public override StreamResponseWriter OpenResponseStream(ProtoHttpServerCallContext call) => Native.OpenResponseStream(call);
+    public override async ValueTask<IMessage> ReadMessageAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken)
+    {
+        var settings = call.Route.Settings;
+        using var body = await RequestBodyReader.ReadAsync(call.HttpContext, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, cancellationToken);
+        var message = call.RequestReader!.Read(body.Data, call.Route.Descriptor.InputType);
+        settings.Codecs.CheckRequiredFields(message);
+        return message;
+    }
+
+    public override Task WriteMessageAsync(ProtoHttpServerCallContext call, IMessage message) =>
+        ResponseWriter.WriteAsync(call.HttpContext.Response, StatusCodes.Status200OK, message, call.ResponseType!);
+
+    public override StreamResponseWriter OpenResponseStream(ProtoHttpServerCallContext call) =>
+        StreamResponseWriter.For(call.HttpContext, call.ResponseStreamType!, call.Route.Settings.Options.StreamKeepAliveInterval);
 
     public override Task WriteErrorAsync(HttpContext context, CallFailure failure, WritableMediaType? errorType, MessageCodecs codecs) =>
-        Native.WriteErrorAsync(context, failure, errorType, codecs);
+        ResponseWriter.WriteAsync(context.Response, failure.HttpStatus,
+            new ErrorResult { Code = StatusMapping.ToCodeName(failure.Code), ErrorText = failure.Text }, Json(codecs));
+
+    private static WritableMediaType Json(MessageCodecs codecs) => codecs.Canonical(CodecNames.Json);
 }

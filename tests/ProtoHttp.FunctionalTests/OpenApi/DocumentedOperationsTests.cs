@@ -291,7 +291,7 @@ public sealed partial class DocumentedOperationsTests : IAsyncLifetime
     [GeneratedRegex("<section class=\"px-file\"><h2><a href=\"([^\"]+)\">")]
     private static partial Regex FileLink();
 
-    [GeneratedRegex("<article class=\"px-method\" id=\"(?<id>[^\"]+)\">(?<html>.*?)</article>", RegexOptions.Singleline)]
+    [GeneratedRegex("<article class=\"px-method\" id=\"(?<id>[^\"]+)\"[^>]*>(?<html>.*?)</article>", RegexOptions.Singleline)]
     private static partial Regex MethodArticle();
 
     [GeneratedRegex("formaction=\"([^\"]+)\"")]

@@ -25,11 +25,11 @@ internal sealed class FakeHandler(Func<HttpRequestMessage, CancellationToken, Ta
 
     public int Calls { get; private set; }
 
-    public static HttpResponseMessage Message(IMessage message, MessageFormat format = MessageFormat.Protobuf, HttpStatusCode status = HttpStatusCode.OK)
+    public static HttpResponseMessage Message(IMessage message, string format = CodecNames.Protobuf, HttpStatusCode status = HttpStatusCode.OK)
     {
         var codecs = new MessageCodecs(FormatOptions.Default);
         var output = new System.Buffers.ArrayBufferWriter<byte>();
-        codecs.Writer(format)!.Write(message, output);
+        codecs.Codec(format).Write(message, output);
         return Raw(status, codecs.Canonical(format).ContentType, output.WrittenSpan.ToArray());
     }
 

@@ -12,10 +12,10 @@ public sealed class InvokerErrorTests
     private static readonly SearchRequest Request = new() { Query = "chai" };
 
     [Theory]
-    [InlineData(MessageFormat.Protobuf)]
-    [InlineData(MessageFormat.Json)]
-    [InlineData(MessageFormat.Xml)]
-    public async Task AnErrorResultGivesItsCodeAndText(MessageFormat format)
+    [InlineData(CodecNames.Protobuf)]
+    [InlineData(CodecNames.Json)]
+    [InlineData(CodecNames.Xml)]
+    public async Task AnErrorResultGivesItsCodeAndText(string format)
     {
         var error = new ErrorResult { Code = "FAILED_PRECONDITION", ErrorText = "The catalogue is closed." };
         var handler = new FakeHandler(FakeHandler.Message(error, format, HttpStatusCode.BadRequest));

@@ -40,8 +40,8 @@ public sealed class InvokerRequestTests
     [Fact]
     public async Task JsonIsSentAndReadByOption()
     {
-        var handler = new FakeHandler(FakeHandler.Message(Response, MessageFormat.Json));
-        var client = Client(handler, new ProtoHttpClientOptions { Format = MessageFormat.Json });
+        var handler = new FakeHandler(FakeHandler.Message(Response, CodecNames.Json));
+        var client = Client(handler, new ProtoHttpClientOptions { Codec = CodecNames.Json });
 
         var response = await client.SearchAsync(Request);
 
@@ -56,7 +56,7 @@ public sealed class InvokerRequestTests
     [Fact]
     public async Task AResponseInAnotherFormatIsStillRead()
     {
-        var handler = new FakeHandler(FakeHandler.Message(Response, MessageFormat.Json));
+        var handler = new FakeHandler(FakeHandler.Message(Response, CodecNames.Json));
 
         Assert.Equal(Response, await Client(handler).SearchAsync(Request));
     }
@@ -149,7 +149,7 @@ public sealed class InvokerRequestTests
     {
         using var http = new HttpClient();
 
-        Assert.Throws<InvalidOperationException>(() => new ProtoHttpCallInvoker(http, new ProtoHttpClientOptions { Address = new Uri("http://x"), Format = MessageFormat.Form }));
+        Assert.Throws<InvalidOperationException>(() => new ProtoHttpCallInvoker(http, new ProtoHttpClientOptions { Address = new Uri("http://x"), Codec = CodecNames.Form }));
     }
 
     [Fact]
@@ -157,7 +157,7 @@ public sealed class InvokerRequestTests
     {
         // XML has no stream format; streams are called in protobuf or JSON (the functional tests call them).
         using var http = new HttpClient();
-        var invoker = new ProtoHttpCallInvoker(http, new ProtoHttpClientOptions { Address = new Uri("http://server"), Format = MessageFormat.Xml });
+        var invoker = new ProtoHttpCallInvoker(http, new ProtoHttpClientOptions { Address = new Uri("http://server"), Codec = CodecNames.Xml });
         var marshaller = Marshallers.Create<SearchRequest>(r => r.ToByteArray(), SearchRequest.Parser.ParseFrom);
         var method = new Method<SearchRequest, SearchRequest>(MethodType.ServerStreaming, "ProtoService.SearchService", "Watch", marshaller, marshaller);
 

@@ -23,4 +23,22 @@ public class ExplorerLinksTests
 
         Assert.Equal((index, script, method), (links.Index, links.Asset("explorer.js"), links.To("/Orders.proto/Get")));
     }
+
+    [Theory]
+    [InlineData("", "/_protohttp/protohttp.mjs", "/_protohttp/protohttp.mjs")]
+    [InlineData("/app", "/v2/_protohttp/protohttp.mjs", "/app/v2/_protohttp/protohttp.mjs")]
+    [InlineData("/app", null, null)]
+    public void TheBrowserModuleIsLinkedWhereItIsMappedWithThePathBase(string pathBase, string? moduleRoute, string? module)
+    {
+        var context = new DefaultHttpContext();
+        context.Request.PathBase = pathBase;
+        var indexEndpoint = new RouteEndpoint(_ => Task.CompletedTask, RoutePatternFactory.Parse("/protohttp"), 0, new EndpointMetadataCollection(new ExplorerPages()), "index");
+        Endpoint[] endpoints = moduleRoute is null
+            ? [indexEndpoint]
+            : [indexEndpoint, new RouteEndpoint(_ => Task.CompletedTask, RoutePatternFactory.Parse(moduleRoute), 0, EndpointMetadataCollection.Empty, "module")];
+
+        var links = ExplorerLinks.For(context, new DefaultEndpointDataSource(endpoints));
+
+        Assert.Equal(module, links.Module);
+    }
 }

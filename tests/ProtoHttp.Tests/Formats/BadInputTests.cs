@@ -22,7 +22,7 @@ public class BadInputTests
     [InlineData("<root><page_number>abc</page_number></root>", "'abc' is not a valid int32")]
     [InlineData("<root><page_number>1</page_number><page_number>2</page_number></root>", "appears twice")]
     [InlineData("<root><query><inner/></query></root>", "<query> holds a value, so it cannot contain the element <inner>")]
-    public void MalformedXml(string body, string expected) => AssertFails(MessageFormat.Xml, body, SearchRequest.Descriptor, expected);
+    public void MalformedXml(string body, string expected) => AssertFails(CodecNames.Xml, body, SearchRequest.Descriptor, expected);
 
     [Theory]
     [InlineData("<root><bytes_value>not base64!</bytes_value></root>", "'not base64!' is not valid base64")]
@@ -32,7 +32,7 @@ public class BadInputTests
     [InlineData("<root><float_value>1e39</float_value></root>", "not a valid float")]
     [InlineData("<root><uint32_value>-1</uint32_value></root>", "not a valid uint32")]
     [InlineData("<root><labels><key>a</key><nope/></labels></root>", "<nope>")]
-    public void BadXmlValues(string body, string expected) => AssertFails(MessageFormat.Xml, body, Scalars.Descriptor, expected);
+    public void BadXmlValues(string body, string expected) => AssertFails(CodecNames.Xml, body, Scalars.Descriptor, expected);
 
     [Theory]
     [InlineData("<root><query>&#0;</query></root>", "U+0000")]
@@ -40,15 +40,15 @@ public class BadInputTests
     [InlineData("<root><query>&#xFFFE;</query></root>", "U+FFFE")]
     [InlineData("<root><query>&#xDC00;x</query></root>", "U+DC00")]
     public void ACharacterReferenceXmlForbidsIsRefused(string body, string expected) =>
-        AssertFails(MessageFormat.Xml, body, SearchRequest.Descriptor, expected);
+        AssertFails(CodecNames.Xml, body, SearchRequest.Descriptor, expected);
 
     [Fact]
     public void AnXmlOneofTakesOneMember() =>
-        AssertFails(MessageFormat.Xml, "<root><text>a</text><number>1</number></root>", Choice.Descriptor, "oneof 'value'");
+        AssertFails(CodecNames.Xml, "<root><text>a</text><number>1</number></root>", Choice.Descriptor, "oneof 'value'");
 
     [Fact]
     public void AnXmlDtdIsRefused() =>
-        AssertFails(MessageFormat.Xml, "<?xml version=\"1.0\"?><!DOCTYPE root [<!ELEMENT root ANY>]><root/>", SearchRequest.Descriptor, "DTD");
+        AssertFails(CodecNames.Xml, "<?xml version=\"1.0\"?><!DOCTYPE root [<!ELEMENT root ANY>]><root/>", SearchRequest.Descriptor, "DTD");
 
     [Fact]
     public void AnExternalEntityIsNeverFetched()
@@ -58,7 +58,7 @@ public class BadInputTests
         var port = ((IPEndPoint)listener.LocalEndpoint).Port;
         var body = $"<?xml version=\"1.0\"?><!DOCTYPE root [<!ENTITY xxe SYSTEM \"http://127.0.0.1:{port}/secret\">"
             + "<!ENTITY file SYSTEM \"file:///etc/passwd\">]><root><query>&xxe;&file;</query></root>";
-        AssertFails(MessageFormat.Xml, body, SearchRequest.Descriptor, "DTD");
+        AssertFails(CodecNames.Xml, body, SearchRequest.Descriptor, "DTD");
         // A fetch happens inside the read, which has returned: its connection, never accepted, would be queued by now.
         Assert.False(listener.Pending(), "The reader connected to the external entity's URL.");
     }
@@ -74,7 +74,7 @@ public class BadInputTests
 
         var body = dtd + "]><root><query>&lol9;</query></root>";
         var clock = Stopwatch.StartNew();
-        AssertFails(MessageFormat.Xml, body, SearchRequest.Descriptor, "DTD");
+        AssertFails(CodecNames.Xml, body, SearchRequest.Descriptor, "DTD");
         Assert.True(clock.Elapsed < TimeSpan.FromSeconds(5));
     }
 
@@ -83,20 +83,20 @@ public class BadInputTests
     {
         var body = Encoding.UTF8.GetBytes("<root><query>caf</query></root>");
         var bad = body[..16].Concat(new byte[] { 0xC3, 0x28 }).Concat(body[16..]).ToArray();
-        var ex = CodecHelpers.ReadFails(MessageFormat.Xml, bad, SearchRequest.Descriptor);
+        var ex = CodecHelpers.ReadFails(CodecNames.Xml, bad, SearchRequest.Descriptor);
         Assert.Contains("not well-formed", ex.Message, StringComparison.Ordinal);
     }
 
     [Theory]
-    [InlineData(MessageFormat.Xml)]
-    [InlineData(MessageFormat.Json)]
-    public void NestingIsLimitedToOneHundredLevels(MessageFormat format)
+    [InlineData(CodecNames.Xml)]
+    [InlineData(CodecNames.Json)]
+    public void NestingIsLimitedToOneHundredLevels(string format)
     {
         // The root counts as the first level, in JSON as in XML.
         var accepted = Read(format, DeepTree(format, levels: 100));
         Assert.Equal(99, Depth(accepted));
         var ex = Assert.Throws<InvalidMessageException>(() => Read(format, DeepTree(format, levels: 101)));
-        Assert.Contains(format == MessageFormat.Xml ? "deeper than 100" : "too many levels of nesting", ex.Message, StringComparison.Ordinal);
+        Assert.Contains(format == CodecNames.Xml ? "deeper than 100" : "too many levels of nesting", ex.Message, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -104,14 +104,14 @@ public class BadInputTests
     {
         var codecs = new MessageCodecs(FormatOptions.Default with { IgnoreUnknownFields = true });
         string Nested(int levels) => "<root>" + string.Concat(Enumerable.Repeat("<x>", levels)) + string.Concat(Enumerable.Repeat("</x>", levels)) + "<label>ok</label></root>";
-        Assert.Equal("ok", ((Tree)CodecHelpers.Read(MessageFormat.Xml, Nested(150), Tree.Descriptor, codecs)).Label);
-        var ex = CodecHelpers.ReadFails(MessageFormat.Xml, Nested(10_000), Tree.Descriptor, codecs);
+        Assert.Equal("ok", ((Tree)CodecHelpers.Read(CodecNames.Xml, Nested(150), Tree.Descriptor, codecs)).Label);
+        var ex = CodecHelpers.ReadFails(CodecNames.Xml, Nested(10_000), Tree.Descriptor, codecs);
         Assert.Contains("depth", ex.Message, StringComparison.Ordinal);
     }
 
-    private static Tree Read(MessageFormat format, string body) => (Tree)CodecHelpers.Read(format, body, Tree.Descriptor);
+    private static Tree Read(string format, string body) => (Tree)CodecHelpers.Read(format, body, Tree.Descriptor);
 
-    private static string DeepTree(MessageFormat format, int levels) => format == MessageFormat.Xml
+    private static string DeepTree(string format, int levels) => format == CodecNames.Xml
         ? "<root>" + string.Concat(Enumerable.Repeat("<next>", levels - 1)) + string.Concat(Enumerable.Repeat("</next>", levels - 1)) + "</root>"
         : string.Concat(Enumerable.Repeat("{\"next\":", levels - 1)) + "{}" + new string('}', levels - 1);
 
@@ -126,7 +126,7 @@ public class BadInputTests
         return depth;
     }
 
-    private static void AssertFails(MessageFormat format, string body, Google.Protobuf.Reflection.MessageDescriptor descriptor, string expected)
+    private static void AssertFails(string format, string body, Google.Protobuf.Reflection.MessageDescriptor descriptor, string expected)
     {
         var ex = CodecHelpers.ReadFails(format, body, descriptor);
         Assert.Contains(expected, ex.Message, StringComparison.Ordinal);

@@ -10,28 +10,28 @@ internal static class CodecHelpers
 {
     public static MessageCodecs Codecs { get; } = new(FormatOptions.Default);
 
-    public static byte[] Write(MessageFormat format, IMessage message, MessageCodecs? codecs = null)
+    public static byte[] Write(string format, IMessage message, MessageCodecs? codecs = null)
     {
         var output = new ArrayBufferWriter<byte>();
-        (codecs ?? Codecs).Writer(format)!.Write(message, output);
+        (codecs ?? Codecs).Codec(format).Write(message, output);
         return output.WrittenSpan.ToArray();
     }
 
-    public static string WriteText(MessageFormat format, IMessage message, MessageCodecs? codecs = null) => Encoding.UTF8.GetString(Write(format, message, codecs));
+    public static string WriteText(string format, IMessage message, MessageCodecs? codecs = null) => Encoding.UTF8.GetString(Write(format, message, codecs));
 
-    public static IMessage Read(MessageFormat format, byte[] body, MessageDescriptor descriptor, MessageCodecs? codecs = null) =>
-        (codecs ?? Codecs).Reader(format)!.Read(new ReadOnlySequence<byte>(body), descriptor);
+    public static IMessage Read(string format, byte[] body, MessageDescriptor descriptor, MessageCodecs? codecs = null) =>
+        (codecs ?? Codecs).Codec(format).Read(new ReadOnlySequence<byte>(body), descriptor);
 
-    public static IMessage Read(MessageFormat format, string body, MessageDescriptor descriptor, MessageCodecs? codecs = null) =>
+    public static IMessage Read(string format, string body, MessageDescriptor descriptor, MessageCodecs? codecs = null) =>
         Read(format, Encoding.UTF8.GetBytes(body), descriptor, codecs);
 
-    public static T Read<T>(MessageFormat format, string body)
+    public static T Read<T>(string format, string body)
         where T : IMessage<T>, new() => (T)Read(format, body, new T().Descriptor);
 
     /// <summary>The reader's exception; fails unless it is an <see cref="InvalidMessageException"/>.</summary>
-    public static InvalidMessageException ReadFails(MessageFormat format, string body, MessageDescriptor descriptor, MessageCodecs? codecs = null) =>
+    public static InvalidMessageException ReadFails(string format, string body, MessageDescriptor descriptor, MessageCodecs? codecs = null) =>
         Assert.Throws<InvalidMessageException>(() => Read(format, body, descriptor, codecs));
 
-    public static InvalidMessageException ReadFails(MessageFormat format, byte[] body, MessageDescriptor descriptor) =>
+    public static InvalidMessageException ReadFails(string format, byte[] body, MessageDescriptor descriptor) =>
         Assert.Throws<InvalidMessageException>(() => Read(format, body, descriptor));
 }

@@ -7,7 +7,7 @@ public sealed class FormBinderAntiforgeryTests
     [Fact]
     public void TheAntiforgeryTokenFieldIsNoPartOfTheMessage()
     {
-        var request = CodecHelpers.Read<SearchRequest>(MessageFormat.Form, "query=chai&__RequestVerificationToken=CfDJ8abc%2Bdef");
+        var request = CodecHelpers.Read<SearchRequest>(CodecNames.Form, "query=chai&__RequestVerificationToken=CfDJ8abc%2Bdef");
 
         Assert.Equal(new SearchRequest { Query = "chai" }, request);
     }
@@ -15,7 +15,7 @@ public sealed class FormBinderAntiforgeryTests
     [Fact]
     public void OtherUnknownKeysAreStill400()
     {
-        var error = CodecHelpers.ReadFails(MessageFormat.Form, "query=chai&__RequestVerificationToken2=x", SearchRequest.Descriptor);
+        var error = CodecHelpers.ReadFails(CodecNames.Form, "query=chai&__RequestVerificationToken2=x", SearchRequest.Descriptor);
 
         Assert.Contains("__RequestVerificationToken2", error.Message, StringComparison.Ordinal);
     }

@@ -37,7 +37,7 @@ public class FormBinderRowTests
     [InlineData("int32_value[0].key=1", "Key 'int32_value[0].key': 'int32_value' is not a map, so it takes no [key]")]
     public void RowMistakesAre400sNamingTheKey(string query, string expected)
     {
-        var ex = CodecHelpers.ReadFails(MessageFormat.Form, query, Scalars.Descriptor);
+        var ex = CodecHelpers.ReadFails(CodecNames.Form, query, Scalars.Descriptor);
         Assert.Contains(expected, ex.Message, StringComparison.Ordinal);
     }
 
@@ -59,5 +59,5 @@ public class FormBinderRowTests
     }
 
     private static T Bind<T>(string query)
-        where T : IMessage<T>, new() => CodecHelpers.Read<T>(MessageFormat.Form, query);
+        where T : IMessage<T>, new() => CodecHelpers.Read<T>(CodecNames.Form, query);
 }

@@ -25,7 +25,7 @@ public class FormBinderTests
     {
         var message = AllTypesSamples.All[sample];
 
-        Assert.Equal(message, CodecHelpers.Read(MessageFormat.Form, QueryString(message), message.Descriptor));
+        Assert.Equal(message, CodecHelpers.Read(CodecNames.Form, QueryString(message), message.Descriptor));
     }
 
     [Fact]
@@ -115,7 +115,7 @@ public class FormBinderTests
     public void UnknownKeysAreIgnoredWhenTheOptionsSaySo()
     {
         var codecs = new MessageCodecs(FormatOptions.Default with { IgnoreUnknownFields = true });
-        var request = (SearchRequest)CodecHelpers.Read(MessageFormat.Form, "unknown=1&query=q&nested.unknown=2", SearchRequest.Descriptor, codecs);
+        var request = (SearchRequest)CodecHelpers.Read(CodecNames.Form, "unknown=1&query=q&nested.unknown=2", SearchRequest.Descriptor, codecs);
         Assert.Equal("q", request.Query);
     }
 
@@ -176,11 +176,11 @@ public class FormBinderTests
     }
 
     private static T Bind<T>(string query)
-        where T : IMessage<T>, new() => CodecHelpers.Read<T>(MessageFormat.Form, query);
+        where T : IMessage<T>, new() => CodecHelpers.Read<T>(CodecNames.Form, query);
 
     private static void AssertFails(string query, MessageDescriptor descriptor, string expected)
     {
-        var ex = CodecHelpers.ReadFails(MessageFormat.Form, query, descriptor);
+        var ex = CodecHelpers.ReadFails(CodecNames.Form, query, descriptor);
         Assert.Contains(expected, ex.Message, StringComparison.Ordinal);
     }
 

@@ -39,11 +39,11 @@ public sealed class JsonAnyTests
     public void AnAnyIsWrittenAsJsonFormatterWritesItAndReadBackEqual(string name, IMessage packed)
     {
         var message = new WithAny { Any = Any.Pack(packed) };
-        var json = CodecHelpers.WriteText(MessageFormat.Json, message, Codecs);
+        var json = CodecHelpers.WriteText(CodecNames.Json, message, Codecs);
 
         Assert.Equal(Formatter(protoNames: false).Format(message), json);
-        Assert.Equal(message, CodecHelpers.Read(MessageFormat.Json, json, WithAny.Descriptor, Codecs));
-        Assert.Equal(JsonParser(json), CodecHelpers.Read(MessageFormat.Json, json, WithAny.Descriptor, Codecs));
+        Assert.Equal(message, CodecHelpers.Read(CodecNames.Json, json, WithAny.Descriptor, Codecs));
+        Assert.Equal(JsonParser(json), CodecHelpers.Read(CodecNames.Json, json, WithAny.Descriptor, Codecs));
         Assert.NotNull(name);
     }
 
@@ -53,9 +53,9 @@ public sealed class JsonAnyTests
         var root = Any.Pack(new Nested { Name = "root", Child = new Nested { Value = 1 } });
         var protoNames = new MessageCodecs(new FormatOptions { AnyTypes = Types, PreserveProtoFieldNames = true });
 
-        Assert.Equal(Formatter(protoNames: false).Format(root), CodecHelpers.WriteText(MessageFormat.Json, root, Codecs));
+        Assert.Equal(Formatter(protoNames: false).Format(root), CodecHelpers.WriteText(CodecNames.Json, root, Codecs));
         var scalars = new WithAny { Any = Any.Pack(new Scalars { Int32Value = 1, StringValue = "s" }) };
-        Assert.Equal(Formatter(protoNames: true).Format(scalars), CodecHelpers.WriteText(MessageFormat.Json, scalars, protoNames));
+        Assert.Equal(Formatter(protoNames: true).Format(scalars), CodecHelpers.WriteText(CodecNames.Json, scalars, protoNames));
     }
 
     [Theory]
@@ -64,13 +64,13 @@ public sealed class JsonAnyTests
     [InlineData("{\"any\": {\"@type\": \"example.com/a/b/google.protobuf.Duration\", \"value\": \"1.5s\"}}")]
     [InlineData("{\"any\": {\"@type\": \"type.googleapis.com/google.protobuf.Value\", \"value\": {\"x\": [1]}}}")]
     public void AJsonAnyIsReadAsJsonParserReadsIt(string json) =>
-        Assert.Equal(JsonParser(json), CodecHelpers.Read(MessageFormat.Json, json, WithAny.Descriptor, Codecs));
+        Assert.Equal(JsonParser(json), CodecHelpers.Read(CodecNames.Json, json, WithAny.Descriptor, Codecs));
 
     [Fact]
     public void AnAnyOfATypeTheRegistryDoesNotKnowIsRefusedNamingTheType()
     {
-        var read = CodecHelpers.ReadFails(MessageFormat.Json, "{\"any\": {\"@type\": \"type.googleapis.com/no.Such\"}}", WithAny.Descriptor, Codecs);
-        var write = Assert.Throws<UnwritableMessageException>(() => CodecHelpers.Write(MessageFormat.Json, new WithAny { Any = new Any { TypeUrl = "type.googleapis.com/no.Such" } }, Codecs));
+        var read = CodecHelpers.ReadFails(CodecNames.Json, "{\"any\": {\"@type\": \"type.googleapis.com/no.Such\"}}", WithAny.Descriptor, Codecs);
+        var write = Assert.Throws<UnwritableMessageException>(() => CodecHelpers.Write(CodecNames.Json, new WithAny { Any = new Any { TypeUrl = "type.googleapis.com/no.Such" } }, Codecs));
 
         Assert.Contains("no.Such", read.Message, StringComparison.Ordinal);
         Assert.Contains("no.Such", write.Message, StringComparison.Ordinal);
@@ -81,8 +81,8 @@ public sealed class JsonAnyTests
     {
         var message = new WithAny { Any = new Any { Value = ByteString.CopyFrom(0xFB, 0xFF) } };
 
-        Assert.Equal(Formatter(protoNames: false).Format(message), CodecHelpers.WriteText(MessageFormat.Json, message, Codecs));
-        Assert.Equal("{ \"any\": { } }", CodecHelpers.WriteText(MessageFormat.Json, message));
+        Assert.Equal(Formatter(protoNames: false).Format(message), CodecHelpers.WriteText(CodecNames.Json, message, Codecs));
+        Assert.Equal("{ \"any\": { } }", CodecHelpers.WriteText(CodecNames.Json, message));
     }
 
     [Fact]
@@ -90,7 +90,7 @@ public sealed class JsonAnyTests
     {
         var message = new WithAny { Any = new Any { TypeUrl = "type.googleapis.com/protohttp.tests.Nested", Value = ByteString.CopyFrom(0xFF, 0xFF) } };
 
-        Assert.Throws<UnwritableMessageException>(() => CodecHelpers.Write(MessageFormat.Json, message, Codecs));
+        Assert.Throws<UnwritableMessageException>(() => CodecHelpers.Write(CodecNames.Json, message, Codecs));
     }
 
     [Theory]
@@ -109,16 +109,16 @@ public sealed class JsonAnyTests
         var message = new WithAny { Any = any };
         if (writable)
         {
-            Assert.Equal(Formatter(protoNames: false).Format(message), CodecHelpers.WriteText(MessageFormat.Json, message, Codecs));
+            Assert.Equal(Formatter(protoNames: false).Format(message), CodecHelpers.WriteText(CodecNames.Json, message, Codecs));
         }
         else
         {
-            var ex = Assert.Throws<UnwritableMessageException>(() => CodecHelpers.Write(MessageFormat.Json, message, Codecs));
+            var ex = Assert.Throws<UnwritableMessageException>(() => CodecHelpers.Write(CodecNames.Json, message, Codecs));
             Assert.Contains("deeper than 100", ex.Message, StringComparison.Ordinal);
         }
 
         // A failed answer leaves the next one on the thread unaffected.
-        Assert.Equal("{ \"name\": \"after\" }", CodecHelpers.WriteText(MessageFormat.Json, new Nested { Name = "after" }, Codecs));
+        Assert.Equal("{ \"name\": \"after\" }", CodecHelpers.WriteText(CodecNames.Json, new Nested { Name = "after" }, Codecs));
     }
 
     [Fact]
@@ -128,10 +128,10 @@ public sealed class JsonAnyTests
         var message = new TestAllTypesProto2 { OptionalInt32 = 1 };
         message.SetExtension(TestMessagesProto2Extensions.ExtensionInt32, 5);
 
-        var json = CodecHelpers.WriteText(MessageFormat.Json, message, codecs);
+        var json = CodecHelpers.WriteText(CodecNames.Json, message, codecs);
 
         Assert.Equal("{ \"optionalInt32\": 1, \"[protobuf_test_messages.proto2.extension_int32]\": 5 }", json);
-        Assert.Equal(message, CodecHelpers.Read(MessageFormat.Json, json, TestAllTypesProto2.Descriptor, codecs));
+        Assert.Equal(message, CodecHelpers.Read(CodecNames.Json, json, TestAllTypesProto2.Descriptor, codecs));
     }
 
     private static JsonFormatter Formatter(bool protoNames) =>

@@ -141,17 +141,17 @@ public class JsonReaderTests
     [Fact]
     public void ErrorsNameTheFieldAndTheValue()
     {
-        var error = CodecHelpers.ReadFails(MessageFormat.Json, "{\"int32Value\": 1.5}", Scalars.Descriptor);
+        var error = CodecHelpers.ReadFails(CodecNames.Json, "{\"int32Value\": 1.5}", Scalars.Descriptor);
         Assert.Contains("int32_value", error.Message, StringComparison.Ordinal);
         Assert.Contains("1.5", error.Message, StringComparison.Ordinal);
-        Assert.Contains("nope", CodecHelpers.ReadFails(MessageFormat.Json, "{\"nope\": 1}", Scalars.Descriptor).Message, StringComparison.Ordinal);
+        Assert.Contains("nope", CodecHelpers.ReadFails(CodecNames.Json, "{\"nope\": 1}", Scalars.Descriptor).Message, StringComparison.Ordinal);
     }
 
     [Fact]
     public void DocumentedQuirksHold()
     {
-        Assert.Equal(9007199254740992, CodecHelpers.Read<Scalars>(MessageFormat.Json, "{\"int64Value\": 9007199254740993}").Int64Value);
-        Assert.Equal(1, CodecHelpers.Read<Scalars>(MessageFormat.Json, "{\"created\": \"1970-01-01T00:00:01Z\\n\"}").Created.Seconds);
+        Assert.Equal(9007199254740992, CodecHelpers.Read<Scalars>(CodecNames.Json, "{\"int64Value\": 9007199254740993}").Int64Value);
+        Assert.Equal(1, CodecHelpers.Read<Scalars>(CodecNames.Json, "{\"created\": \"1970-01-01T00:00:01Z\\n\"}").Created.Seconds);
         Assert.Equal([Color.Red, Color.Blue], ((Scalars)Codec(Lenient).Read(
             new ReadOnlySequence<byte>("{\"colors\": [\"COLOR_RED\", \"NOPE\", \"COLOR_BLUE\"]}"u8.ToArray()), Scalars.Descriptor)).Colors);
     }
@@ -164,7 +164,7 @@ public class JsonReaderTests
     public void AFieldGivenTwiceIsRefused(string body)
     {
         // JsonParser keeps the last value; the protobuf JSON spec (conformance: FieldNameDuplicate) refuses it.
-        var error = CodecHelpers.ReadFails(MessageFormat.Json, body, Scalars.Descriptor);
+        var error = CodecHelpers.ReadFails(CodecNames.Json, body, Scalars.Descriptor);
         Assert.Contains("more than once", error.Message, StringComparison.Ordinal);
     }
 
@@ -176,17 +176,17 @@ public class JsonReaderTests
     [InlineData("AQ==", new byte[] { 1 })]
     public void BytesTakeUrlSafeAndUnpaddedBase64(string text, byte[] expected)
     {
-        var read = CodecHelpers.Read<Scalars>(MessageFormat.Json, $"{{\"bytesValue\": \"{text}\"}}");
+        var read = CodecHelpers.Read<Scalars>(CodecNames.Json, $"{{\"bytesValue\": \"{text}\"}}");
         Assert.Equal(expected, read.BytesValue.ToByteArray());
     }
 
     [Fact]
     public void ANullOneofMemberSetsNothing()
     {
-        Assert.Equal("x", CodecHelpers.Read<Choice>(MessageFormat.Json, "{\"number\": null, \"text\": \"x\"}").Text);
-        Assert.Equal("x", CodecHelpers.Read<Choice>(MessageFormat.Json, "{\"text\": \"x\", \"number\": null}").Text);
-        CodecHelpers.ReadFails(MessageFormat.Json, "{\"number\": 1, \"text\": \"x\"}", Choice.Descriptor);
-        var nested = CodecHelpers.ReadFails(MessageFormat.Json, "{\"message\": {\"value\": 1, \"value\": 2}}", Choice.Descriptor);
+        Assert.Equal("x", CodecHelpers.Read<Choice>(CodecNames.Json, "{\"number\": null, \"text\": \"x\"}").Text);
+        Assert.Equal("x", CodecHelpers.Read<Choice>(CodecNames.Json, "{\"text\": \"x\", \"number\": null}").Text);
+        CodecHelpers.ReadFails(CodecNames.Json, "{\"number\": 1, \"text\": \"x\"}", Choice.Descriptor);
+        var nested = CodecHelpers.ReadFails(CodecNames.Json, "{\"message\": {\"value\": 1, \"value\": 2}}", Choice.Descriptor);
         Assert.Contains("Nested.value", nested.Message, StringComparison.Ordinal);
     }
 

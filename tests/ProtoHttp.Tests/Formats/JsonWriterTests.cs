@@ -149,7 +149,7 @@ public class JsonWriterTests
     public void TheCodecWritesWithTheNativeWriter()
     {
         var order = NorthwindData.All.Orders[0];
-        Assert.Equal(Encoding.UTF8.GetBytes(Formatter(false).Format(order)), CodecHelpers.Write(MessageFormat.Json, order));
+        Assert.Equal(Encoding.UTF8.GetBytes(Formatter(false).Format(order)), CodecHelpers.Write(CodecNames.Json, order));
     }
 
     private static JsonFormatter Formatter(bool protoNames) =>

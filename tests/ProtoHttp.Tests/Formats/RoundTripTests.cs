@@ -35,8 +35,8 @@ public class RoundTripTests
     public void AnySurvivesXmlAsItsTwoFields()
     {
         var message = new WithAny { Any = Google.Protobuf.WellKnownTypes.Any.Pack(new Nested { Name = "packed" }) };
-        var xml = CodecHelpers.Write(MessageFormat.Xml, message);
-        var back = CodecHelpers.Read(MessageFormat.Xml, xml, WithAny.Descriptor);
+        var xml = CodecHelpers.Write(CodecNames.Xml, message);
+        var back = CodecHelpers.Read(CodecNames.Xml, xml, WithAny.Descriptor);
         Assert.Equal(message.ToByteArray(), back.ToByteArray());
     }
 
@@ -53,13 +53,13 @@ public class RoundTripTests
     {
         var descriptor = original.Descriptor;
         var bytes = original.ToByteArray();
-        var fromProtobuf = CodecHelpers.Read(MessageFormat.Protobuf, bytes, descriptor);
-        var json = CodecHelpers.Write(MessageFormat.Json, fromProtobuf);
-        var fromJson = CodecHelpers.Read(MessageFormat.Json, json, descriptor);
-        var xml = CodecHelpers.Write(MessageFormat.Xml, fromJson);
+        var fromProtobuf = CodecHelpers.Read(CodecNames.Protobuf, bytes, descriptor);
+        var json = CodecHelpers.Write(CodecNames.Json, fromProtobuf);
+        var fromJson = CodecHelpers.Read(CodecNames.Json, json, descriptor);
+        var xml = CodecHelpers.Write(CodecNames.Xml, fromJson);
         AssertWellFormed(xml);
-        var fromXml = CodecHelpers.Read(MessageFormat.Xml, xml, descriptor);
-        var result = CodecHelpers.Write(MessageFormat.Protobuf, fromXml);
+        var fromXml = CodecHelpers.Read(CodecNames.Xml, xml, descriptor);
+        var result = CodecHelpers.Write(CodecNames.Protobuf, fromXml);
         if (!bytes.AsSpan().SequenceEqual(result))
         {
             Assert.Fail($"Round trip changed the message.\nJSON: {Encoding.UTF8.GetString(json)}\nXML: {Encoding.UTF8.GetString(xml)}\n"

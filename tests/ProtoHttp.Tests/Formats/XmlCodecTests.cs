@@ -13,7 +13,7 @@ public class XmlCodecTests
     [Fact]
     public void ErrorResultIsCodeThenErrorTextInFieldNumberOrder()
     {
-        var xml = CodecHelpers.WriteText(MessageFormat.Xml, new ErrorResult { Code = "NOT_FOUND", ErrorText = "Method 'X' not found." });
+        var xml = CodecHelpers.WriteText(CodecNames.Xml, new ErrorResult { Code = "NOT_FOUND", ErrorText = "Method 'X' not found." });
         Assert.Equal("<root><code>NOT_FOUND</code><error_text>Method 'X' not found.</error_text></root>", xml);
     }
 
@@ -21,19 +21,19 @@ public class XmlCodecTests
     public void SearchResponseWithOneResultIsTheProtocolExample()
     {
         var response = new SearchResponse { Result = { new SearchResponse.Types.Result { Url = "http://example.com" } } };
-        Assert.Equal("<root><result><url>http://example.com</url></result></root>", CodecHelpers.WriteText(MessageFormat.Xml, response));
+        Assert.Equal("<root><result><url>http://example.com</url></result></root>", CodecHelpers.WriteText(CodecNames.Xml, response));
     }
 
     [Fact]
     public void TheEmptyMessageIsAnEmptyRootAndHasNoDeclaration()
     {
-        Assert.Equal("<root></root>", CodecHelpers.WriteText(MessageFormat.Xml, new Scalars()));
+        Assert.Equal("<root></root>", CodecHelpers.WriteText(CodecNames.Xml, new Scalars()));
     }
 
     [Fact]
     public void ScalarsUseXmlConvertText()
     {
-        var xml = CodecHelpers.WriteText(MessageFormat.Xml, new Repeated
+        var xml = CodecHelpers.WriteText(CodecNames.Xml, new Repeated
         {
             Doubles = { double.NaN, double.PositiveInfinity, double.NegativeInfinity, -0.0, 0.1 },
             Int64S = { long.MinValue },
@@ -50,7 +50,7 @@ public class XmlCodecTests
     {
         var body = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!-- a request -->\n<SearchRequest xmlns=\"urn:x\">\n"
             + "  <query>&#99;hai &amp; <![CDATA[<tea>]]></query>\n  <pageNumber> 2 </pageNumber>\n</SearchRequest>";
-        var request = CodecHelpers.Read<SearchRequest>(MessageFormat.Xml, body);
+        var request = CodecHelpers.Read<SearchRequest>(CodecNames.Xml, body);
         Assert.Equal("chai & <tea>", request.Query);
         Assert.Equal(2, request.PageNumber);
     }
@@ -102,7 +102,7 @@ public class XmlCodecTests
             Created = new Timestamp { Seconds = 836474400, Nanos = 500_000_000 }, Timeout = new Duration { Seconds = 1, Nanos = 500_000_000 },
             Limit = -3, Note = "n", Labels = { ["k"] = "v" }, Colors = { Color.Red, Color.Green },
         };
-        Assert.Equal(expected, CodecHelpers.Read<Scalars>(MessageFormat.Xml, body));
+        Assert.Equal(expected, CodecHelpers.Read<Scalars>(CodecNames.Xml, body));
     }
 
     [Fact]
@@ -117,14 +117,14 @@ public class XmlCodecTests
             Next = new Tree { Label = "next", Next = new Tree { Label = "deep" } },
             Children = { new Tree { Label = "first" }, new Tree { Label = "second", Children = { new Tree { Label = "inner" } } } },
         };
-        Assert.Equal(expected, CodecHelpers.Read<Tree>(MessageFormat.Xml, body));
+        Assert.Equal(expected, CodecHelpers.Read<Tree>(CodecNames.Xml, body));
     }
 
     [Fact]
     public void ReadsEnumsByNameOrNumberAndMapsWithEitherPartMissing()
     {
         var body = "<r><color>2</color><colors>COLOR_RED</colors><colors>42</colors><labels><value>v</value></labels><labels><key>k</key></labels></r>";
-        var scalars = CodecHelpers.Read<Scalars>(MessageFormat.Xml, body);
+        var scalars = CodecHelpers.Read<Scalars>(CodecNames.Xml, body);
         Assert.Equal(Color.Green, scalars.Color);
         Assert.Equal([Color.Red, (Color)42], scalars.Colors);
         Assert.Equal("v", scalars.Labels[""]);
@@ -136,26 +136,26 @@ public class XmlCodecTests
     {
         // The reader matches the written order first; any other order must still find every field.
         var body = "<r><int32s>1</int32s><doubles>0.5</doubles><int32s>2</int32s><bools>true</bools><int32s>3</int32s><doubles>INF</doubles></r>";
-        var repeated = CodecHelpers.Read<Repeated>(MessageFormat.Xml, body);
+        var repeated = CodecHelpers.Read<Repeated>(CodecNames.Xml, body);
         Assert.Equal([1, 2, 3], repeated.Int32S);
         Assert.Equal([0.5, double.PositiveInfinity], repeated.Doubles);
         Assert.Equal([true], repeated.Bools);
 
-        var request = CodecHelpers.Read<SearchRequest>(MessageFormat.Xml, "<r><result_per_page>5</result_per_page><query>q</query><pageNumber>2</pageNumber></r>");
+        var request = CodecHelpers.Read<SearchRequest>(CodecNames.Xml, "<r><result_per_page>5</result_per_page><query>q</query><pageNumber>2</pageNumber></r>");
         Assert.Equal(new SearchRequest { Query = "q", PageNumber = 2, ResultPerPage = 5 }, request);
     }
 
     [Fact]
     public void AnEmptyBodyIsTheEmptyMessage()
     {
-        Assert.Equal(new Scalars(), CodecHelpers.Read<Scalars>(MessageFormat.Xml, ""));
+        Assert.Equal(new Scalars(), CodecHelpers.Read<Scalars>(CodecNames.Xml, ""));
     }
 
     [Fact]
     public void WhitespaceOnlyStringsSurvive()
     {
         var scalars = new Scalars { StringValue = " \r\n\t ", Tags = { "  " } };
-        Assert.Equal(scalars, CodecHelpers.Read(MessageFormat.Xml, CodecHelpers.Write(MessageFormat.Xml, scalars), Scalars.Descriptor));
+        Assert.Equal(scalars, CodecHelpers.Read(CodecNames.Xml, CodecHelpers.Write(CodecNames.Xml, scalars), Scalars.Descriptor));
     }
 
     [Theory]
@@ -167,7 +167,7 @@ public class XmlCodecTests
     {
         // Built here: attribute strings are stored as UTF-8, which cannot hold a lone surrogate.
         var text = new[] { "\0", "bell \u0007", "\uFFFF", "lone \uD800 surrogate" }[sample];
-        var ex = Assert.Throws<UnwritableMessageException>(() => CodecHelpers.Write(MessageFormat.Xml, new Scalars { StringValue = text }));
+        var ex = Assert.Throws<UnwritableMessageException>(() => CodecHelpers.Write(CodecNames.Xml, new Scalars { StringValue = text }));
         Assert.Contains("string_value", ex.Message, StringComparison.Ordinal);
         Assert.Contains("XML 1.0 cannot carry", ex.Message, StringComparison.Ordinal);
     }
@@ -176,28 +176,28 @@ public class XmlCodecTests
     public void LongStringsAndBytesAreReadWhole()
     {
         var scalars = new Scalars { StringValue = new string('x', 1_000_000), BytesValue = ByteString.CopyFrom(new byte[300_000]) };
-        Assert.Equal(scalars, CodecHelpers.Read(MessageFormat.Xml, CodecHelpers.Write(MessageFormat.Xml, scalars), Scalars.Descriptor));
+        Assert.Equal(scalars, CodecHelpers.Read(CodecNames.Xml, CodecHelpers.Write(CodecNames.Xml, scalars), Scalars.Descriptor));
     }
 
     [Fact]
     public void SurrogatePairsAreWritten()
     {
         var scalars = new Scalars { StringValue = "😀\uD83D\uDE00" };
-        Assert.Equal(scalars, CodecHelpers.Read(MessageFormat.Xml, CodecHelpers.Write(MessageFormat.Xml, scalars), Scalars.Descriptor));
+        Assert.Equal(scalars, CodecHelpers.Read(CodecNames.Xml, CodecHelpers.Write(CodecNames.Xml, scalars), Scalars.Descriptor));
     }
 
     [Fact]
     public void UnknownElementsAreIgnoredWhenTheOptionsSaySo()
     {
         var codecs = new MessageCodecs(FormatOptions.Default with { IgnoreUnknownFields = true });
-        var request = (SearchRequest)CodecHelpers.Read(MessageFormat.Xml, "<r><extra><deep>1</deep></extra><query>q</query></r>", SearchRequest.Descriptor, codecs);
+        var request = (SearchRequest)CodecHelpers.Read(CodecNames.Xml, "<r><extra><deep>1</deep></extra><query>q</query></r>", SearchRequest.Descriptor, codecs);
         Assert.Equal("q", request.Query);
     }
 
     [Fact]
     public void ProtoTwoGroupsAreLowerCaseNestedElements()
     {
-        var legacy = CodecHelpers.Read<Legacy>(MessageFormat.Xml, "<root><id>1</id><item><name>a</name></item><item><name>b</name></item><extra><note>n</note></extra></root>");
+        var legacy = CodecHelpers.Read<Legacy>(CodecNames.Xml, "<root><id>1</id><item><name>a</name></item><item><name>b</name></item><extra><note>n</note></extra></root>");
         Assert.Equal(["a", "b"], legacy.Item.Select(item => item.Name));
         Assert.Equal("n", legacy.Extra.Note);
     }
@@ -216,8 +216,8 @@ public class XmlCodecTests
         Assert.Equal(
             "<root><timestamp>1970-01-01T00:00:01.500Z</timestamp><duration>90s</duration><int64_wrapper>5</int64_wrapper>"
             + "<field_mask>aB</field_mask><value>1</value></root>",
-            CodecHelpers.WriteText(MessageFormat.Xml, message));
-        var read = CodecHelpers.Read<WellKnown>(MessageFormat.Xml, "<r><timestamp>1970-01-01T02:00:01.5+02:00</timestamp><duration>-0.25s</duration></r>");
+            CodecHelpers.WriteText(CodecNames.Xml, message));
+        var read = CodecHelpers.Read<WellKnown>(CodecNames.Xml, "<r><timestamp>1970-01-01T02:00:01.5+02:00</timestamp><duration>-0.25s</duration></r>");
         Assert.Equal(new Timestamp { Seconds = 1, Nanos = 500_000_000 }, read.Timestamp);
         Assert.Equal(new Duration { Nanos = -250_000_000 }, read.Duration);
     }
@@ -225,9 +225,9 @@ public class XmlCodecTests
     [Fact]
     public void AStreamOfManySegmentsReadsLikeOneArray()
     {
-        var bytes = CodecHelpers.Write(MessageFormat.Xml, AllTypesSamples.All["all-types"]);
+        var bytes = CodecHelpers.Write(CodecNames.Xml, AllTypesSamples.All["all-types"]);
         var sequence = SegmentedSequence.Create(bytes, segmentLength: 7);
-        var read = CodecHelpers.Codecs.Reader(MessageFormat.Xml)!.Read(sequence, AllTypes.Descriptor);
+        var read = CodecHelpers.Codecs.Codec(CodecNames.Xml).Read(sequence, AllTypes.Descriptor);
         Assert.Equal(AllTypesSamples.All["all-types"].ToByteArray(), read.ToByteArray());
     }
 
@@ -248,7 +248,7 @@ public class XmlCodecTests
     [InlineData("<string_value>&lt;&#x1F600;&gt;</string_value>", "<\U0001F600>")]
     public void LeafTextIsJoinedAcrossCommentsCdataAndReferences(string element, string expected)
     {
-        var scalars = CodecHelpers.Read<Scalars>(MessageFormat.Xml, $"<root>{element}<bool_value>true</bool_value></root>");
+        var scalars = CodecHelpers.Read<Scalars>(CodecNames.Xml, $"<root>{element}<bool_value>true</bool_value></root>");
         Assert.Equal(expected, element.StartsWith("<int32", StringComparison.Ordinal) ? scalars.Int32Value.ToString(CultureInfo.InvariantCulture) : scalars.StringValue);
         Assert.True(scalars.BoolValue);
     }
@@ -261,7 +261,7 @@ public class XmlCodecTests
     [InlineData("<string_value>a<b/></string_value>", "<string_value> holds a value, so it cannot contain the element <b>.")]
     public void BadLeafTextHasItsOwnMessage(string element, string expected)
     {
-        var ex = CodecHelpers.ReadFails(MessageFormat.Xml, $"<root>{element}</root>", Scalars.Descriptor);
+        var ex = CodecHelpers.ReadFails(CodecNames.Xml, $"<root>{element}</root>", Scalars.Descriptor);
         Assert.Equal(expected, ex.Message);
     }
 
@@ -270,7 +270,7 @@ public class XmlCodecTests
     {
         var bad = Encoding.UTF8.GetBytes("<root><string_value>caf\u00E9</string_value></root>");
         bad[Array.IndexOf(bad, (byte)0xA9)] = 0x28;
-        var ex = CodecHelpers.ReadFails(MessageFormat.Xml, bad, Scalars.Descriptor);
+        var ex = CodecHelpers.ReadFails(CodecNames.Xml, bad, Scalars.Descriptor);
         Assert.Equal("The XML body is not well-formed: it is not valid UTF-8.", ex.Message);
     }
 }

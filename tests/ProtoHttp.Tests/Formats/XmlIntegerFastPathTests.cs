@@ -36,24 +36,24 @@ public class XmlIntegerFastPathTests
     public void AnEmptyIntegerElementIsRefusedAsEmptyText() =>
         Assert.Equal(
             "<int32_value>: '' is not a valid int32.",
-            CodecHelpers.ReadFails(MessageFormat.Xml, "<root><int32_value/></root>", Scalars.Descriptor).Message);
+            CodecHelpers.ReadFails(CodecNames.Xml, "<root><int32_value/></root>", Scalars.Descriptor).Message);
 
     [Fact]
     public void AnElementInsideAnIntegerIsNamed() =>
         Assert.Equal(
             "<int32_value> holds a value, so it cannot contain the element <b>.",
-            CodecHelpers.ReadFails(MessageFormat.Xml, "<root><int32_value>1<b/></int32_value></root>", Scalars.Descriptor).Message);
+            CodecHelpers.ReadFails(CodecNames.Xml, "<root><int32_value>1<b/></int32_value></root>", Scalars.Descriptor).Message);
 
     [Fact]
     public void AnErrorAfterIntegersReadTheFastWayIsStillTheFirstOneReported() =>
         Assert.Equal(
             "<int64_value>: 'x' is not a valid int64.",
-            CodecHelpers.ReadFails(MessageFormat.Xml, "<root><int32_value>1</int32_value><int64_value>x</int64_value><uint32_value>y</uint32_value></root>", Scalars.Descriptor).Message);
+            CodecHelpers.ReadFails(CodecNames.Xml, "<root><int32_value>1</int32_value><int64_value>x</int64_value><uint32_value>y</uint32_value></root>", Scalars.Descriptor).Message);
 
     [Fact]
     public void RepeatedIntegersKeepEveryValueInOrder()
     {
-        var read = CodecHelpers.Read<Repeated>(MessageFormat.Xml,
+        var read = CodecHelpers.Read<Repeated>(CodecNames.Xml,
             "<root><int32s>1</int32s><int32s> -2 </int32s><int32s>3<!-- c -->0</int32s><int64s>4</int64s><int64s>+5</int64s></root>");
         Assert.Equal([1, -2, 30], read.Int32S);
         Assert.Equal([4L, 5L], read.Int64S);
@@ -65,8 +65,8 @@ public class XmlIntegerFastPathTests
             (41, "a\u00E9"),
             Read("<int32_value> 41 </int32_value><string_value>a&#233;</string_value>") is var read ? (read.Int32Value, read.StringValue) : default);
 
-    private static Scalars Read(string elements) => CodecHelpers.Read<Scalars>(MessageFormat.Xml, $"<root>{elements}</root>");
+    private static Scalars Read(string elements) => CodecHelpers.Read<Scalars>(CodecNames.Xml, $"<root>{elements}</root>");
 
     private static void AssertRefused(string element, string text, string expected) =>
-        Assert.Equal(expected, CodecHelpers.ReadFails(MessageFormat.Xml, $"<root><{element}>{text}</{element}></root>", Scalars.Descriptor).Message);
+        Assert.Equal(expected, CodecHelpers.ReadFails(CodecNames.Xml, $"<root><{element}>{text}</{element}></root>", Scalars.Descriptor).Message);
 }

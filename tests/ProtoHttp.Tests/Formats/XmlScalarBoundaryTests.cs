@@ -102,10 +102,10 @@ public class XmlScalarBoundaryTests
     public void ACharacterReferenceXmlForbidsIsRefusedInANumber() =>
         Assert.Equal(
             "The XML body is not well-formed: <int32_value> holds a character reference to U+000B, a character XML 1.0 does not allow.",
-            CodecHelpers.ReadFails(MessageFormat.Xml, "<root><int32_value>&#11;5</int32_value></root>", Scalars.Descriptor).Message);
+            CodecHelpers.ReadFails(CodecNames.Xml, "<root><int32_value>&#11;5</int32_value></root>", Scalars.Descriptor).Message);
 
-    private static Scalars Read(string elements) => CodecHelpers.Read<Scalars>(MessageFormat.Xml, $"<root>{elements}</root>");
+    private static Scalars Read(string elements) => CodecHelpers.Read<Scalars>(CodecNames.Xml, $"<root>{elements}</root>");
 
     private static void AssertRefused(string element, string text, string expected) =>
-        Assert.Equal(expected, CodecHelpers.ReadFails(MessageFormat.Xml, $"<root><{element}>{text}</{element}></root>", Scalars.Descriptor).Message);
+        Assert.Equal(expected, CodecHelpers.ReadFails(CodecNames.Xml, $"<root><{element}>{text}</{element}></root>", Scalars.Descriptor).Message);
 }

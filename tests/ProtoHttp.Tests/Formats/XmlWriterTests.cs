@@ -119,6 +119,6 @@ public class XmlWriterTests
         // writes the same bytes again (not always an equal message: a proto3 -0.0 is unset, as in protobuf).
         Assert.Equal(Encoding.UTF8.GetString(expected), Encoding.UTF8.GetString(actual));
         Assert.Equal(expected, actual);
-        Assert.Equal(expected, CodecHelpers.Write(MessageFormat.Xml, CodecHelpers.Read(MessageFormat.Xml, actual, message.Descriptor)));
+        Assert.Equal(expected, CodecHelpers.Write(CodecNames.Xml, CodecHelpers.Read(CodecNames.Xml, actual, message.Descriptor)));
     }
 }

@@ -8,18 +8,18 @@ public sealed class GrpcWebMediaTypesTests
     private static readonly MessageCodecs Codecs = new(FormatOptions.Default);
 
     [Theory]
-    [InlineData("application/grpc-web", MessageFormat.Protobuf, false, "application/grpc-web")]
-    [InlineData("application/grpc-web+proto", MessageFormat.Protobuf, false, "application/grpc-web+proto")]
-    [InlineData("Application/GRPC-Web+Proto", MessageFormat.Protobuf, false, "application/grpc-web+proto")]
-    [InlineData("application/grpc-web+json", MessageFormat.Json, false, "application/grpc-web+json")]
-    [InlineData("application/grpc-web+json; charset=utf-8", MessageFormat.Json, false, "application/grpc-web+json")]
-    [InlineData("application/grpc-web-text", MessageFormat.Protobuf, true, "application/grpc-web-text")]
-    [InlineData("application/grpc-web-text+proto", MessageFormat.Protobuf, true, "application/grpc-web-text+proto")]
-    [InlineData("APPLICATION/GRPC-WEB", MessageFormat.Protobuf, false, "application/grpc-web")]
-    [InlineData("Application/Grpc-Web+JSON; Charset=UTF-8", MessageFormat.Json, false, "application/grpc-web+json")]
-    [InlineData("application/GRPC-WEB-TEXT", MessageFormat.Protobuf, true, "application/grpc-web-text")]
-    [InlineData("Application/grpc-web-Text+PROTO", MessageFormat.Protobuf, true, "application/grpc-web-text+proto")]
-    public void EachTypeNamesItsCodecAndMode(string contentType, MessageFormat codec, bool text, string responseType)
+    [InlineData("application/grpc-web", CodecNames.Protobuf, false, "application/grpc-web")]
+    [InlineData("application/grpc-web+proto", CodecNames.Protobuf, false, "application/grpc-web+proto")]
+    [InlineData("Application/GRPC-Web+Proto", CodecNames.Protobuf, false, "application/grpc-web+proto")]
+    [InlineData("application/grpc-web+json", CodecNames.Json, false, "application/grpc-web+json")]
+    [InlineData("application/grpc-web+json; charset=utf-8", CodecNames.Json, false, "application/grpc-web+json")]
+    [InlineData("application/grpc-web-text", CodecNames.Protobuf, true, "application/grpc-web-text")]
+    [InlineData("application/grpc-web-text+proto", CodecNames.Protobuf, true, "application/grpc-web-text+proto")]
+    [InlineData("APPLICATION/GRPC-WEB", CodecNames.Protobuf, false, "application/grpc-web")]
+    [InlineData("Application/Grpc-Web+JSON; Charset=UTF-8", CodecNames.Json, false, "application/grpc-web+json")]
+    [InlineData("application/GRPC-WEB-TEXT", CodecNames.Protobuf, true, "application/grpc-web-text")]
+    [InlineData("Application/grpc-web-Text+PROTO", CodecNames.Protobuf, true, "application/grpc-web-text+proto")]
+    public void EachTypeNamesItsCodecAndMode(string contentType, string codec, bool text, string responseType)
     {
         var type = GrpcWebMediaTypes.Parse(contentType, Codecs);
 
@@ -64,11 +64,11 @@ public sealed class GrpcWebMediaTypesTests
     }
 
     [Theory]
-    [InlineData("application/grpc", MessageFormat.Protobuf)]
-    [InlineData("application/grpc+proto", MessageFormat.Protobuf)]
-    [InlineData("application/grpc+json", MessageFormat.Json)]
-    [InlineData("Application/GRPC+Json", MessageFormat.Json)]
-    public void GrpcTypesAreWhatGrpcDotnetsMiddlewareTranslatedGrpcWebInto(string contentType, MessageFormat codec)
+    [InlineData("application/grpc", CodecNames.Protobuf)]
+    [InlineData("application/grpc+proto", CodecNames.Protobuf)]
+    [InlineData("application/grpc+json", CodecNames.Json)]
+    [InlineData("Application/GRPC+Json", CodecNames.Json)]
+    public void GrpcTypesAreWhatGrpcDotnetsMiddlewareTranslatedGrpcWebInto(string contentType, string codec)
     {
         Assert.False(GrpcWebMediaTypes.IsGrpcWeb(contentType));
         Assert.Equal(

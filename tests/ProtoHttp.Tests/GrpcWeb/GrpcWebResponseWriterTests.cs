@@ -13,7 +13,7 @@ namespace ProtoHttp.Tests.GrpcWeb;
 public sealed class GrpcWebResponseWriterTests
 {
     private static readonly MessageCodecs Codecs = new(FormatOptions.Default);
-    private static readonly MessageCodec Protobuf = Codecs.Codec(MessageFormat.Protobuf);
+    private static readonly MessageCodec Protobuf = Codecs.Codec(CodecNames.Protobuf);
 
     [Fact]
     public async Task MessagesThenTheTrailersFrame()

@@ -21,8 +21,8 @@ public class NativeProtocolTests
         NativeProtocol.Instance.Accept(call);
 
         var codecs = _harness.Settings.Codecs;
-        Assert.Same(codecs.Codec(MessageFormat.Xml), call.RequestReader);
-        Assert.Same(codecs.Codec(MessageFormat.Json), call.ResponseType!.Codec);
+        Assert.Same(codecs.Codec(CodecNames.Xml), call.RequestReader);
+        Assert.Same(codecs.Codec(CodecNames.Json), call.ResponseType!.Codec);
         Assert.Same(call.ResponseType, call.ErrorType);
     }
 
@@ -47,8 +47,8 @@ public class NativeProtocolTests
 
         Assert.Same(first.Format, again.Format);
         Assert.NotSame(first.Format, other.Format);
-        Assert.Same(_harness.Settings.Codecs.Codec(MessageFormat.Json), other.RequestReader);
-        Assert.Same(_harness.Settings.Codecs.Codec(MessageFormat.Json), other.ResponseType!.Codec);
+        Assert.Same(_harness.Settings.Codecs.Codec(CodecNames.Json), other.RequestReader);
+        Assert.Same(_harness.Settings.Codecs.Codec(CodecNames.Json), other.ResponseType!.Codec);
         Assert.Same(MessageCodecs.Protobuf, again.ResponseType!.Codec);
     }
 
@@ -62,7 +62,7 @@ public class NativeProtocolTests
         var refused = Assert.Throws<AspNetCore.Internal.CallRejectedException>(() => NativeProtocol.Instance.Accept(call));
 
         Assert.Equal(StatusCodes.Status406NotAcceptable, refused.HttpStatus);
-        Assert.True(refused.InJson);
+        Assert.True(refused.NoAcceptedFormat);
         Assert.Null(call.ResponseType);
     }
 
@@ -72,7 +72,7 @@ public class NativeProtocolTests
         var http = _harness.Request("POST", "application/json", "{}"u8.ToArray());
         http.Request.Headers.Accept = "application/x-ndjson";
         var events = _harness.Settings.Streams.Events;
-        var call = Call(http, "Repeat", route => route with { ForcedStream = events });
+        var call = Call(http, "Repeat", route => ((NativeRoute)route) with { ForcedStream = events });
 
         NativeProtocol.Instance.Accept(call);
 
@@ -102,7 +102,7 @@ public class NativeProtocolTests
         var refused = Assert.Throws<AspNetCore.Internal.CallRejectedException>(() => NativeProtocol.Instance.Accept(call));
 
         Assert.Equal(StatusCodes.Status406NotAcceptable, refused.HttpStatus);
-        Assert.True(refused.InJson);
+        Assert.True(refused.NoAcceptedFormat);
     }
 
     [Fact]
@@ -124,7 +124,7 @@ public class NativeProtocolTests
         var trailers = new Metadata { { "why", "closed" } };
 
         await NativeProtocol.Instance.WriteErrorAsync(http, new CallFailure(409, StatusCode.Aborted, "Try again.", Trailers: trailers),
-            _harness.Settings.Codecs.Canonical(MessageFormat.Xml), _harness.Settings.Codecs);
+            _harness.Settings.Codecs.Canonical(CodecNames.Xml), _harness.Settings.Codecs);
 
         Assert.Equal(409, http.Response.StatusCode);
         Assert.Equal("Accept", http.Response.Headers.Vary);

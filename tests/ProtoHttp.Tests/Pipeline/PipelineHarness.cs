@@ -6,6 +6,8 @@ using ProtoHttp.AspNetCore;
 using ProtoHttp.AspNetCore.Internal;
 using ProtoHttp.AspNetCore.Invocation;
 using ProtoHttp.AspNetCore.Pipeline;
+using ProtoHttp.AspNetCore.Protocols.Connect;
+using ProtoHttp.AspNetCore.Protocols.Native;
 
 namespace ProtoHttp.Tests.Pipeline;
 
@@ -36,15 +38,25 @@ public sealed class PipelineHarness
 
     internal IReadOnlyList<BoundMethod> Methods { get; }
 
-    /// <summary>A route of <paramref name="method"/> in <paramref name="protocol"/>, as the protocol would map it; <paramref name="adjust"/> changes it.</summary>
+    /// <summary>
+    /// A route of <paramref name="method"/> in <paramref name="protocol"/>, as the protocol would map it (Connect's a
+    /// <see cref="ConnectRoute"/>, any other a <see cref="NativeRoute"/> with no suffix, which the test protocols that
+    /// lend ProtoHttp's own protocol's parts need); <paramref name="adjust"/> changes it.
+    /// </summary>
     internal CallRoute Route(string method, CallProtocol protocol, Func<CallRoute, CallRoute>? adjust = null)
     {
         var bound = Methods.Single(m => m.Name == method);
-        var route = new CallRoute
-        {
-            Protocol = protocol, Method = bound.Method, Descriptor = bound.Descriptor, Settings = Settings, ProtoSource = new(() => null),
-            Pattern = "/pipeline/" + method, AllowsGet = !bound.Descriptor.IsClientStreaming,
-        };
+        CallRoute route = protocol is ConnectProtocol
+            ? new ConnectRoute
+            {
+                Protocol = protocol, Method = bound.Method, Descriptor = bound.Descriptor, Settings = Settings, ProtoSource = new(() => null),
+                Pattern = "/pipeline/" + method, AllowsGet = !bound.Descriptor.IsClientStreaming, ResponseTypes = ConnectMediaTypes.Responses(Settings.Codecs),
+            }
+            : new NativeRoute
+            {
+                Protocol = protocol, Method = bound.Method, Descriptor = bound.Descriptor, Settings = Settings, ProtoSource = new(() => null),
+                Pattern = "/pipeline/" + method, AllowsGet = !bound.Descriptor.IsClientStreaming,
+            };
         return adjust is null ? route : adjust(route);
     }
 

@@ -187,13 +187,15 @@ public class ServerCallHandlerTests
     {
         private readonly NativeProtocol _native = NativeProtocol.Instance;
 
-        public override AspNetCore.ProtoHttpProtocol Name => _native.Name;
+        public override string Name => _native.Name;
 
         public override string TelemetrySystem => _native.TelemetrySystem;
 
         public override KeyValuePair<string, object?>? StatusTag(StatusCode code) => _native.StatusTag(code);
 
         public override void MapEndpoints(ServiceEndpoints service) => throw new NotSupportedException();
+
+        public override TimeSpan? ReadTimeout(HttpRequest request) => _native.ReadTimeout(request);
 
         public override void Accept(ProtoHttpServerCallContext call) => _native.Accept(call);
 

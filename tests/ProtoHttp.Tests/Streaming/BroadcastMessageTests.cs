@@ -106,7 +106,7 @@ public sealed class BroadcastMessageTests
         _ => StreamFormat.Envelopes,
     };
 
-    private static MessageCodec Codec(string format) => Codecs.Codec(format == "ConnectProto" ? MessageFormat.Protobuf : MessageFormat.Json);
+    private static MessageCodec Codec(string format) => Codecs.Codec(format == "ConnectProto" ? CodecNames.Protobuf : CodecNames.Json);
 
     private sealed class RecordingStreamWriter : IServerStreamWriter<SearchRequest>
     {

@@ -115,7 +115,7 @@ public sealed class EventStreamKeepAliveTests
         {
             var context = new DefaultHttpContext();
             context.Features.Set<IHttpResponseBodyFeature>(new HeldBodyFeature(Body));
-            var json = Codecs.Codec(MessageFormat.Json);
+            var json = Codecs.Codec(CodecNames.Json);
             Writer = new EventStreamWriter(context, new StreamMediaType("text/event-stream", StreamFormat.Events, "text/event-stream", json), json, Interval);
         }
 

@@ -14,8 +14,8 @@ public sealed class StreamAcceptNegotiatorTests
     {
         "Lines" => Negotiator.Lines,
         "Events" => Negotiator.Events,
-        "ConnectProto" => Negotiator.Envelopes(Codecs.Codec(MessageFormat.Protobuf)),
-        _ => Negotiator.Envelopes(Codecs.Codec(MessageFormat.Json)),
+        "ConnectProto" => Negotiator.Envelopes(Codecs.Codec(CodecNames.Protobuf)),
+        _ => Negotiator.Envelopes(Codecs.Codec(CodecNames.Json)),
     };
 
     [Theory]
@@ -51,9 +51,9 @@ public sealed class StreamAcceptNegotiatorTests
     }
 
     [Theory]
-    [InlineData("application/connect+proto", MessageFormat.Protobuf)]
-    [InlineData("Application/Connect+JSON; charset=utf-8", MessageFormat.Json)]
-    public void EnvelopeRequestTypesAreRecognized(string contentType, MessageFormat codec)
+    [InlineData("application/connect+proto", CodecNames.Protobuf)]
+    [InlineData("Application/Connect+JSON; charset=utf-8", CodecNames.Json)]
+    public void EnvelopeRequestTypesAreRecognized(string contentType, string codec)
     {
         var type = Negotiator.EnvelopeType(contentType, Codecs);
 

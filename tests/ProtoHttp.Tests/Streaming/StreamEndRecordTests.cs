@@ -48,7 +48,7 @@ public sealed class StreamEndRecordTests
     [InlineData(StatusCode.DeadlineExceeded, "", "{\"error\":{\"code\":\"deadline_exceeded\"}}")]
     public void TheConnectEndStreamMessageUsesConnectsCodeNames(StatusCode code, string text, string expected)
     {
-        Assert.Equal(expected, Write(w => StreamEndRecord.WriteConnectEnd(new StreamOutcome(code, text, null), w)));
+        Assert.Equal(expected, Write(w => StreamEndRecord.WriteEnvelopeEnd(new StreamOutcome(code, text, null), w)));
     }
 
     [Fact]

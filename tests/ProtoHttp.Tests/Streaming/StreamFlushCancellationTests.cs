@@ -58,7 +58,7 @@ public sealed class StreamFlushCancellationTests
     {
         var context = new DefaultHttpContext();
         context.Features.Set<IHttpResponseBodyFeature>(new PipeBodyFeature(body));
-        var json = Codecs.Codec(MessageFormat.Json);
+        var json = Codecs.Codec(CodecNames.Json);
         return StreamResponseWriter.For(context, new StreamMediaType("application/x-ndjson", StreamFormat.Lines, "application/x-ndjson", json), Timeout.InfiniteTimeSpan);
     }
 

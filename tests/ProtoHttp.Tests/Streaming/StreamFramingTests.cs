@@ -26,7 +26,7 @@ public sealed class StreamFramingTests
     [Fact]
     public async Task AnEventStreamIsOneDataEventPerMessageThenTheEndEvent()
     {
-        var body = await WriteAsync(StreamFormat.Events, MessageFormat.Json);
+        var body = await WriteAsync(StreamFormat.Events, CodecNames.Json);
 
         // Each message's data is its canonical JSON (Google.Protobuf's formatter), on one line.
         Assert.Equal(
@@ -37,15 +37,15 @@ public sealed class StreamFramingTests
     [Fact]
     public async Task ALineStreamIsOneLinePerMessageAndEndsWithoutALastLineWhenAllWentWell()
     {
-        var body = await WriteAsync(StreamFormat.Lines, MessageFormat.Json);
+        var body = await WriteAsync(StreamFormat.Lines, CodecNames.Json);
 
         Assert.Equal($"{{\"result\":{Json(First)}}}\n{{\"result\":{Json(Second)}}}\n", Encoding.UTF8.GetString(body));
     }
 
     [Theory]
-    [InlineData(MessageFormat.Json)]
-    [InlineData(MessageFormat.Protobuf)]
-    public async Task AnEnvelopeStreamIsAFlaggedLengthPrefixedEnvelopePerMessageThenTheEndStreamEnvelope(MessageFormat format)
+    [InlineData(CodecNames.Json)]
+    [InlineData(CodecNames.Protobuf)]
+    public async Task AnEnvelopeStreamIsAFlaggedLengthPrefixedEnvelopePerMessageThenTheEndStreamEnvelope(string format)
     {
         var body = await WriteAsync(StreamFormat.Envelopes, format);
 
@@ -116,7 +116,7 @@ public sealed class StreamFramingTests
         Assert.Equal(StatusCode.ResourceExhausted, fault.Code);
     }
 
-    private static async Task<byte[]> WriteAsync(StreamFormat framing, MessageFormat format)
+    private static async Task<byte[]> WriteAsync(StreamFormat framing, string format)
     {
         var context = new DefaultHttpContext();
         var body = new MemoryStream();
@@ -155,7 +155,7 @@ public sealed class StreamFramingTests
     }
 
     private static EnvelopeStreamReader<SearchRequest> Reader(byte[] body, EnvelopeRules? rules = null, long limit = 64 * 1024) =>
-        new(PipeReader.Create(new MemoryStream(body)), Codecs.Codec(MessageFormat.Json), SearchRequest.Descriptor, Codecs, limit, inPlaceLimit: 64 * 1024, CancellationToken.None)
+        new(PipeReader.Create(new MemoryStream(body)), Codecs.Codec(CodecNames.Json), SearchRequest.Descriptor, Codecs, limit, inPlaceLimit: 64 * 1024, CancellationToken.None)
         {
             Rules = rules ?? EnvelopeRules.Plain,
         };

@@ -3,7 +3,7 @@ using Microsoft.Net.Http.Headers;
 namespace ProtoHttp.AspNetCore.Protocols.Connect;
 
 /// <summary>
-/// The Connect protocol's unary media types: a Connect codec (<see cref="MessageCodec.IsConnectCodec"/>) named
+/// The Connect protocol's unary media types: a Connect codec (<see cref="MessageCodec.CanBeEnveloped"/>) named
 /// <c>name</c> travels as <c>application/{name}</c>, and a GET names it as <c>encoding={name}</c>.
 /// </summary>
 internal static class ConnectMediaTypes
@@ -25,7 +25,7 @@ internal static class ConnectMediaTypes
     /// <summary>The names a GET's <c>encoding</c> may have, for the text of a 400 or 415: JSON's first, what a GET in a URL mostly holds.</summary>
     public static string EncodingNames(MessageCodecs codecs)
     {
-        var json = codecs.Codec(MessageFormat.Json);
+        var json = codecs.Codec(CodecNames.Json);
         string[] names = [.. ConnectCodecs(codecs).OrderBy(codec => codec == json ? 0 : 1).Select(codec => codec.Name)];
         return names.Length == 1 ? names[0] : $"{string.Join(", ", names[..^1])} or {names[^1]}";
     }
@@ -62,7 +62,7 @@ internal static class ConnectMediaTypes
     {
         foreach (var codec in codecs.All)
         {
-            if (codec.IsConnectCodec && name.Equals(codec.Name, comparison))
+            if (codec.CanBeEnveloped && name.Equals(codec.Name, comparison))
             {
                 return codec;
             }
@@ -71,5 +71,5 @@ internal static class ConnectMediaTypes
         return null;
     }
 
-    private static IEnumerable<MessageCodec> ConnectCodecs(MessageCodecs codecs) => codecs.All.Where(codec => codec.IsConnectCodec);
+    private static IEnumerable<MessageCodec> ConnectCodecs(MessageCodecs codecs) => codecs.All.Where(codec => codec.CanBeEnveloped);
 }

@@ -19,7 +19,7 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
 {
     private static readonly EnvelopeRules ConnectEnvelopes = new(StatusCode.Unimplemented, StatusCode.Internal);
 
-    public override ProtoHttpProtocol Name => ProtoHttpProtocol.Connect;
+    public override string Name => ProtocolNames.Connect;
 
     /// <summary>As OpenTelemetry names Connect.</summary>
     public override string TelemetrySystem => "connect_rpc";
@@ -35,19 +35,21 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
     {
         var settings = service.Settings;
         // A service mapped at several prefixes has its Connect paths once, with the first mapping's conventions.
-        if (!settings.Options.EnableConnect || !claims.TryClaim(service.Service.Descriptor.FullName))
+        if (!claims.TryClaim(service.Service.Descriptor.FullName))
         {
             return;
         }
 
         // A Connect codec named name travels as application/{name}, its streams as application/connect+{name}.
-        string[] unaryTypes = [.. settings.ConnectResponseTypes.Select(type => type.MediaType)];
+        var responseTypes = ConnectMediaTypes.Responses(settings.Codecs);
+        string[] unaryTypes = [.. responseTypes.Select(type => type.MediaType)];
         string[] streamTypes = [.. StreamMediaTypes.EnvelopeTypes(settings.Codecs).Split(", ")];
         foreach (var method in service.Methods)
         {
             var unary = method.Method.Type == MethodType.Unary;
-            var route = new CallRoute
+            var route = new ConnectRoute
             {
+                ResponseTypes = responseTypes,
                 Protocol = this, Method = method.Method, Descriptor = method.Descriptor, Settings = settings, ProtoSource = service.ProtoSource,
                 Pattern = $"/{service.Service.Descriptor.FullName}/{method.Name}",
                 // Connect allows GET only for methods the .proto declares free of side effects, whatever ProtoHttp's own routes do.
@@ -65,6 +67,9 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
             service.MapMethod(method, route, exact, "ProtoHttp Connect " + path, ConnectEndpointMetadata.Instance);
         }
     }
+
+    /// <summary><c>Connect-Timeout-Ms</c>, as Connect's protocol says.</summary>
+    public override TimeSpan? ReadTimeout(HttpRequest request) => ConnectTimeout.Parse(request.Headers[ConnectTimeout.HeaderName]);
 
     public override void Accept(ProtoHttpServerCallContext call)
     {
@@ -124,7 +129,7 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
         var settings = call.Route.Settings;
         var (message, codec) = ConnectGetRequest.Read(request.Query, settings.Codecs, call.Route.Descriptor.InputType, settings.Options.MaxRequestBodySize);
         settings.Codecs.CheckRequiredFields(message);
-        call.SetFormat(call.RequestReader, ResponseTypeOf(codec, settings));
+        call.SetFormat(call.RequestReader, ResponseTypeOf(codec, call.Route));
         return ValueTask.FromResult(message);
     }
 
@@ -234,9 +239,10 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
         stream.EndAsync(new StreamOutcome(failure.Code, failure.Text, failure.Trailers));
 
     /// <summary>What an answer in <paramref name="codec"/> goes out as, among the types built once for the service.</summary>
-    private static WritableMediaType ResponseTypeOf(MessageCodec codec, CallSettings settings)
+    private static WritableMediaType ResponseTypeOf(MessageCodec codec, CallRoute route)
     {
-        var types = settings.ConnectResponseTypes;
+        // Every route of this protocol is a ConnectRoute: MapEndpoints makes them.
+        var types = ((ConnectRoute)route).ResponseTypes;
         foreach (var type in types)
         {
             if (type.Codec == codec)
@@ -268,7 +274,7 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
         using var body = await RequestBodyReader.ReadAsync(context, limit, settings.InPlaceBodyLimit, cancellationToken);
         var message = gzip ? GzipPayloads.ReadMessage(reader, body.Data, descriptor, limit) : reader.Read(body.Data, descriptor);
         settings.Codecs.CheckRequiredFields(message);
-        call.SetFormat(call.RequestReader, ResponseTypeOf(codec, settings));
+        call.SetFormat(call.RequestReader, ResponseTypeOf(codec, call.Route));
         return message;
     }
 }

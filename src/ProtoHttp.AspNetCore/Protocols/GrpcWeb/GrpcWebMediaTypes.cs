@@ -2,7 +2,7 @@ namespace ProtoHttp.AspNetCore.Protocols.GrpcWeb;
 
 /// <summary>
 /// The gRPC-Web media types of a service's codecs: <c>application/grpc-web</c> (protobuf) and
-/// <c>application/grpc-web+{name}</c> of each Connect codec (<see cref="MessageCodec.IsConnectCodec"/>; <c>+json</c> is
+/// <c>application/grpc-web+{name}</c> of each Connect codec (<see cref="MessageCodec.CanBeEnveloped"/>; <c>+json</c> is
 /// what connect-es sends with <c>useBinaryFormat: false</c>), and the same with <c>-text</c> for the binary codecs, whose
 /// frames browsers without binary XHR send as base64.
 /// </summary>
@@ -19,7 +19,7 @@ internal static class GrpcWebMediaTypes
     public static string[] All(MessageCodecs codecs)
     {
         ArgumentNullException.ThrowIfNull(codecs);
-        var binary = codecs.All.Where(codec => codec.IsConnectCodec).ToArray();
+        var binary = codecs.All.Where(codec => codec.CanBeEnveloped).ToArray();
         return
         [
             Binary,
@@ -69,7 +69,7 @@ internal static class GrpcWebMediaTypes
             return null;
         }
 
-        var codec = name.Length == 0 ? codecs.Codec(MessageFormat.Protobuf) : Find(name[1..], codecs);
+        var codec = name.Length == 0 ? codecs.Codec(CodecNames.Protobuf) : Find(name[1..], codecs);
         var text = ReferenceEquals(prefix, Text);
         if (codec is null || (text && codec.IsText))
         {
@@ -99,7 +99,7 @@ internal static class GrpcWebMediaTypes
     {
         foreach (var codec in codecs.All)
         {
-            if (codec.IsConnectCodec && name.Equals(codec.Name, StringComparison.OrdinalIgnoreCase))
+            if (codec.CanBeEnveloped && name.Equals(codec.Name, StringComparison.OrdinalIgnoreCase))
             {
                 return codec;
             }

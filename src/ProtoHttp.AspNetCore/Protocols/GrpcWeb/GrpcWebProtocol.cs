@@ -21,7 +21,7 @@ internal sealed class GrpcWebProtocol : CallProtocol
     // A service mapped at several prefixes answers gRPC-Web once, with the first mapping's conventions, as Connect does.
     private readonly HashSet<string> _claimed = [];
 
-    public override ProtoHttpProtocol Name => ProtoHttpProtocol.GrpcWeb;
+    public override string Name => ProtocolNames.GrpcWeb;
 
     /// <summary>OpenTelemetry names gRPC, over any transport, <c>grpc</c>.</summary>
     public override string TelemetrySystem => "grpc";
@@ -32,7 +32,7 @@ internal sealed class GrpcWebProtocol : CallProtocol
     public override void MapEndpoints(ServiceEndpoints service)
     {
         var settings = service.Settings;
-        if (!settings.Options.EnableGrpcWeb || !Claim(service.Service.Descriptor.FullName))
+        if (!Claim(service.Service.Descriptor.FullName))
         {
             return;
         }

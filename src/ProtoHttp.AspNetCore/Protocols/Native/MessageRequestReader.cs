@@ -19,7 +19,7 @@ namespace ProtoHttp.AspNetCore.Protocols.Native;
 internal static class MessageRequestReader
 {
     /// <summary>The query binder and the own codec of a GET: JSON.</summary>
-    public static (MessageCodec? Reader, MessageCodec Own) ForQuery(MessageCodecs codecs) => (codecs.Codec(MessageFormat.Form), codecs.Codec(MessageFormat.Json));
+    public static (MessageCodec? Reader, MessageCodec Own) ForQuery(MessageCodecs codecs) => (codecs.Codec(CodecNames.Form), codecs.Codec(CodecNames.Json));
 
     /// <summary>The codec a POST body's <c>Content-Type</c> names, and the request's own codec (JSON for one that writes nothing).</summary>
     /// <exception cref="CallRejectedException">The type is missing for a body, unknown, not UTF-8 (415), or a form without a valid antiforgery token (400).</exception>
@@ -30,7 +30,7 @@ internal static class MessageRequestReader
         {
             if (!HasBody(request))
             {
-                return (null, codecs.Codec(MessageFormat.Json)); // No type and no body: the empty message.
+                return (null, codecs.Codec(CodecNames.Json)); // No type and no body: the empty message.
             }
 
             throw CallRejectedException.UnsupportedMediaType("The request has a body but no Content-Type header.", codecs);
@@ -47,13 +47,13 @@ internal static class MessageRequestReader
             throw CallRejectedException.UnsupportedMediaType($"The Content-Type '{contentType}' is not a format this service reads.", codecs);
         }
 
-        if (reader == codecs.Codec(MessageFormat.Form) && request.HttpContext.Features.Get<IAntiforgeryValidationFeature>() is { IsValid: false } antiforgery)
+        if (reader == codecs.Codec(CodecNames.Form) && request.HttpContext.Features.Get<IAntiforgeryValidationFeature>() is { IsValid: false } antiforgery)
         {
             // ASP.NET Core's antiforgery middleware ran (the app registered antiforgery) and refused the form's token.
             throw CallRejectedException.BadRequest($"The form post has no valid antiforgery token: {antiforgery.Error?.Message}");
         }
 
-        return (reader, reader.CanWrite ? reader : codecs.Codec(MessageFormat.Json));
+        return (reader, reader.CanWrite ? reader : codecs.Codec(CodecNames.Json));
     }
 
     public static bool HasBody(HttpRequest request) =>

@@ -10,6 +10,7 @@ using ProtoHttp.AspNetCore.Framing;
 using ProtoHttp.AspNetCore.Internal;
 using ProtoHttp.AspNetCore.Negotiation;
 using ProtoHttp.AspNetCore.Pipeline;
+using ProtoHttp.AspNetCore.Protocols.Connect;
 using ProtoHttp.Streaming;
 
 namespace ProtoHttp.AspNetCore.Protocols.Native;
@@ -30,7 +31,10 @@ internal sealed class NativeProtocol : CallProtocol
     public static NativeProtocol Instance { get; } = new();
 
 
-    public override ProtoHttpProtocol Name => ProtoHttpProtocol.ProtoHttp;
+    public override string Name => ProtocolNames.ProtoHttp;
+
+    /// <summary><c>Connect-Timeout-Ms</c>: ProtoHttp's own protocol takes Connect's header (docs/protocol.md section 6).</summary>
+    public override TimeSpan? ReadTimeout(HttpRequest request) => ConnectTimeout.Parse(request.Headers[ConnectTimeout.HeaderName]);
 
     /// <summary>OpenTelemetry has no name for ProtoHttp's own protocol.</summary>
     public override string TelemetrySystem => "protohttp";
@@ -43,7 +47,7 @@ internal sealed class NativeProtocol : CallProtocol
         var codecs = settings.Codecs;
         var unknown = new UnknownMethodHandler(settings.Codecs, settings.Logger);
         var readable = codecs.AcceptPost.Split(", ");
-        string[] envelopeTypes = [.. codecs.All.Where(codec => codec.IsConnectCodec).Select(codec => settings.Streams.Envelopes(codec).ContentType)];
+        string[] envelopeTypes = [.. codecs.All.Where(codec => codec.CanBeEnveloped).Select(codec => settings.Streams.Envelopes(codec).ContentType)];
         string[] streamTypes = [StreamMediaTypes.EventStream, StreamMediaTypes.Ndjson, .. envelopeTypes];
         var unarySuffixes = UnarySuffixes(codecs);
         var streamSuffixes = StreamSuffixes(settings);
@@ -52,14 +56,14 @@ internal sealed class NativeProtocol : CallProtocol
             var descriptor = method.Descriptor;
             var allowsGet = GetVerbPolicy.Allows(descriptor, settings.RestrictGet);
             var routes = method.Method.Type == MethodType.Unary
-                ? unarySuffixes.Select(s => new CallRoute
+                ? unarySuffixes.Select(s => new NativeRoute
                 {
                     Protocol = this, Method = method.Method, Descriptor = descriptor, Settings = settings, ProtoSource = service.ProtoSource,
                     Pattern = $"{service.Prefix}/{method.Name}{s.Suffix}", Suffix = s.Suffix, AllowsGet = allowsGet,
                     ForcedType = s.Type, ErrorType = s.Type,
                     Reads = readable, Writes = s.Type is { } type ? [type.MediaType] : [.. codecs.Writable.Select(t => t.MediaType)],
                 })
-                : streamSuffixes.Select(s => new CallRoute
+                : streamSuffixes.Select(s => new NativeRoute
                 {
                     Protocol = this, Method = method.Method, Descriptor = descriptor, Settings = settings, ProtoSource = service.ProtoSource,
                     Pattern = $"{service.Prefix}/{method.Name}{s.Suffix}", Suffix = s.Suffix, AllowsGet = allowsGet,
@@ -68,7 +72,7 @@ internal sealed class NativeProtocol : CallProtocol
                     Reads = descriptor.IsClientStreaming ? envelopeTypes : [.. readable, .. envelopeTypes],
                     Writes = s.Type is { } type2 ? [type2.ContentType] : s.WithoutStream ? [] : streamTypes,
                 });
-            foreach (var route in routes)
+            foreach (CallRoute route in routes)
             {
                 var handler = method.Handler(route);
                 var tail = $"/{method.Name}{route.Suffix}";
@@ -113,7 +117,7 @@ internal sealed class NativeProtocol : CallProtocol
     /// </summary>
     private static (string Suffix, StreamMediaType? Type, bool WithoutStream)[] StreamSuffixes(CallSettings settings)
     {
-        var json = settings.Codecs.Codec(MessageFormat.Json);
+        var json = settings.Codecs.Codec(CodecNames.Json);
         return
         [
             ("", null, false),
@@ -121,7 +125,7 @@ internal sealed class NativeProtocol : CallProtocol
             (".ndjson", settings.Streams.Lines, false),
             .. settings.Codecs.All.Where(codec => codec is { CanWrite: true, Suffix: not null }).Select(codec =>
                 codec == json ? (codec.Suffix!, settings.Streams.Lines, false)
-                : codec.IsConnectCodec ? (codec.Suffix!, settings.Streams.Envelopes(codec), false)
+                : codec.CanBeEnveloped ? (codec.Suffix!, settings.Streams.Envelopes(codec), false)
                 : (codec.Suffix!, (StreamMediaType?)null, true)),
         ];
     }
@@ -188,9 +192,9 @@ internal sealed class NativeProtocol : CallProtocol
             HeaderMetadata.AddToResponse(trailers, response.Headers);
         }
 
-        var type = failure.InJson ? codecs.Canonical(MessageFormat.Json) : errorType ?? ErrorFormat.Choose(context.Request, codecs);
+        var type = failure.NoAcceptedFormat ? codecs.Canonical(CodecNames.Json) : errorType ?? ErrorFormat.Choose(context.Request, codecs);
         var text = failure.Text;
-        if (ReferenceEquals(type.Codec, codecs.Reader(MessageFormat.Xml)))
+        if (ReferenceEquals(type.Codec, codecs.Find(CodecNames.Xml)))
         {
             // A detail or a quoted input may hold what XML cannot carry (a NUL, a bell); the error keeps the format the
             // client asked for, as every other answer does, with U+FFFD in those places.
@@ -220,7 +224,7 @@ internal sealed class NativeProtocol : CallProtocol
         }
 
         var (reader, own) = isGet ? MessageRequestReader.ForQuery(codecs) : MessageRequestReader.ForBody(request, codecs);
-        var responseType = route.ForcedType ?? AcceptNegotiator.Negotiate(codecs, request.Headers.Accept, own);
+        var responseType = ((NativeRoute)route).ForcedType ?? AcceptNegotiator.Negotiate(codecs, request.Headers.Accept, own);
         if (responseType is null)
         {
             throw CallRejectedException.NotAcceptable(codecs);
@@ -261,7 +265,7 @@ internal sealed class NativeProtocol : CallProtocol
 
         // A body in a Connect codec asks for that codec's envelopes; any other, for lines.
         var (reader, own) = MessageRequestReader.ForBody(request, codecs);
-        AcceptStream(call, reader, own.IsConnectCodec && own != streams.Lines.Codec ? streams.Envelopes(own) : streams.Lines);
+        AcceptStream(call, reader, own.CanBeEnveloped && own != streams.Lines.Codec ? streams.Envelopes(own) : streams.Lines);
     }
 
     /// <summary>The request of a client-streaming or bidirectional call: POST with a body of envelopes, read for as long as the call lasts.</summary>
@@ -287,7 +291,8 @@ internal sealed class NativeProtocol : CallProtocol
 
     private static void AcceptStream(ProtoHttpServerCallContext call, MessageCodec? reader, StreamMediaType own)
     {
-        var route = call.Route;
+        // Every route of this protocol is a NativeRoute: MapEndpoints makes them.
+        var route = (NativeRoute)call.Route;
         var streams = route.Settings.Streams;
         if (route.SuffixWithoutStream is { } suffix)
         {
@@ -301,7 +306,7 @@ internal sealed class NativeProtocol : CallProtocol
             throw new CallRejectedException(StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument,
                 $"None of the media types in the Accept header is a stream format; a streaming method answers {streams.WritableList}.")
             {
-                InJson = true,
+                NoAcceptedFormat = true,
             };
         }
 

@@ -37,32 +37,11 @@ internal sealed class ProtoFileHandler(
     /// </summary>
     /// <exception cref="InvalidOperationException">The .proto is not embedded; the message says how to embed it.</exception>
     public static byte[] Load(string fileName, params Assembly[] assemblies) =>
-        TryLoad(fileName, assemblies)
+        ProtoSourceResource.TryLoad(fileName, assemblies)
         ?? throw new InvalidOperationException(
             $"ProtoHttp serves {fileName} at GET /{fileName}, but it is not embedded in {assemblies[0].GetName().Name}. " +
             $"Add <EmbeddedResource Include=\"path/to/{fileName}\" LogicalName=\"{fileName}\" /> to the project, " +
             "or set ProtoHttpOptions.ServeProtoFile = false.");
-
-    /// <summary>The file's text from the first of <paramref name="assemblies"/> that embeds it, or null when none does.</summary>
-    public static byte[]? TryLoad(string fileName, params Assembly[] assemblies)
-    {
-        foreach (var assembly in assemblies.Distinct())
-        {
-            var resource = assembly.GetManifestResourceNames()
-                .FirstOrDefault(name => name == fileName || name.EndsWith("." + fileName, StringComparison.Ordinal));
-            if (resource is null)
-            {
-                continue;
-            }
-
-            using var stream = assembly.GetManifestResourceStream(resource)!;
-            using var copy = new MemoryStream();
-            stream.CopyTo(copy);
-            return copy.ToArray();
-        }
-
-        return null;
-    }
 
     public async Task HandleAsync(HttpContext context)
     {
@@ -86,8 +65,8 @@ internal sealed class ProtoFileHandler(
 
         var (body, type) = view switch
         {
-            View.Protobuf => (_descriptors.Value.Protobuf, codecs.Canonical(MessageFormat.Protobuf).ContentType),
-            View.Json => (_descriptors.Value.Json, codecs.Canonical(MessageFormat.Json).ContentType),
+            View.Protobuf => (_descriptors.Value.Protobuf, codecs.Canonical(CodecNames.Protobuf).ContentType),
+            View.Json => (_descriptors.Value.Json, codecs.Canonical(CodecNames.Json).ContentType),
             _ => (source, ProtoSourceType),
         };
         if (conditionalGet.NotModified(context, type, body))
@@ -133,7 +112,7 @@ internal sealed class ProtoFileHandler(
         var match = codecs.MatchContentType(best.MediaType.ToString());
         return match.Status != ContentTypeStatus.Readable ? View.Source
             : match.Codec == MessageCodecs.Protobuf ? View.Protobuf
-            : match.Codec == codecs.Codec(MessageFormat.Json) ? View.Json
+            : match.Codec == codecs.Codec(CodecNames.Json) ? View.Json
             : View.Source;
     }
 

@@ -32,7 +32,10 @@ internal sealed class WebSocketProtocol : CallProtocol
     // The module is mapped with the application's first service (one protocol instance per application).
     private int _moduleMapped;
 
-    public override ProtoHttpProtocol Name => ProtoHttpProtocol.WebSocket;
+    /// <summary>The protocol's name in its endpoints' metadata and in <c>ProtoHttpOptions.DisabledProtocols</c>.</summary>
+    public const string ProtocolName = "WebSocket";
+
+    public override string Name => ProtocolName;
 
     /// <summary>ProtoHttp's own protocol, carried by a WebSocket.</summary>
     public override string TelemetrySystem => "protohttp";
@@ -155,7 +158,7 @@ internal sealed class WebSocketProtocol : CallProtocol
     /// <summary>A refusal of the upgrade (before the handshake, or before the endpoint): the status and an ErrorResult in JSON.</summary>
     public override Task WriteErrorAsync(HttpContext context, CallFailure failure, WritableMediaType? errorType, MessageCodecs codecs) =>
         ResponseWriter.WriteAsync(context.Response, failure.HttpStatus,
-            new ErrorResult { Code = StatusMapping.ToCodeName(failure.Code), ErrorText = failure.Text }, codecs.Canonical(MessageFormat.Json));
+            new ErrorResult { Code = StatusMapping.ToCodeName(failure.Code), ErrorText = failure.Text }, codecs.Canonical(CodecNames.Json));
 
     /// <summary>Once accepted, every failure is told in the end envelope, over the socket.</summary>
     public override Task EndFailedStreamAsync(ProtoHttpServerCallContext call, StreamResponseWriter stream, CallFailure failure) =>

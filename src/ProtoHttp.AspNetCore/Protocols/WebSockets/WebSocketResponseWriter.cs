@@ -34,7 +34,7 @@ internal sealed class WebSocketResponseWriter(HttpContext context, StreamMediaTy
         using (var payload = PooledBufferWriter.Rent(256))
         using (var frame = PooledBufferWriter.Rent(256))
         {
-            StreamEndRecord.WriteConnectEnd(outcome, payload.Writer);
+            StreamEndRecord.WriteEnvelopeEnd(outcome, payload.Writer);
             Envelope.Write(frame.Writer, Envelope.EndStreamFlag, payload.WrittenMemory.Span);
             await Connection.SendAsync(frame.WrittenMemory, cancellationToken);
         }

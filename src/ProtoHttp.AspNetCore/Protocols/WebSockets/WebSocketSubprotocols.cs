@@ -22,7 +22,7 @@ internal static class WebSocketSubprotocols
     {
         if (offered.Count == 0)
         {
-            return (TypeOf(codecs.Codec(MessageFormat.Json), null), null);
+            return (TypeOf(codecs.Codec(CodecNames.Json), null), null);
         }
 
         foreach (var subprotocol in offered)

@@ -23,29 +23,49 @@ internal abstract class ClientWireProtocol(MessageCodecs codecs, MessageCodec co
     public abstract string ContentType { get; }
 
     /// <summary>The envelope type streaming calls send and ask for; <see langword="null"/> for a codec without one (XML).</summary>
-    public string? StreamContentType { get; } = codec.IsConnectCodec ? Streaming.StreamMediaTypes.EnvelopePrefix + codec.Name : null;
+    public string? StreamContentType { get; } = codec.CanBeEnveloped ? Streaming.StreamMediaTypes.EnvelopePrefix + codec.Name : null;
 
-    /// <summary>The part for the options' protocol and format, the one place the public <see cref="ClientProtocol"/> is read.</summary>
-    /// <exception cref="InvalidOperationException">The format cannot be sent (form), or not in that protocol (XML over Connect).</exception>
-    public static ClientWireProtocol For(ClientProtocol protocol, MessageCodecs codecs, MessageFormat format)
+    /// <summary>
+    /// The client's protocol parts by name (<see cref="ProtoHttpClientOptions.Protocol"/>), as connect-go's client
+    /// finds its <c>protocolClient</c>: adding a protocol to the client is a part and a line here.
+    /// </summary>
+    private static readonly Dictionary<string, Func<MessageCodecs, MessageCodec, ClientWireProtocol>> Parts = new(StringComparer.OrdinalIgnoreCase)
     {
-        var codec = codecs.Codec(format);
-        if (!codec.CanWrite)
+        [ProtocolNames.ProtoHttp] = static (codecs, codec) => new ProtoHttpClientProtocol(codecs, codec),
+        [ProtocolNames.Connect] = static (codecs, codec) => new ConnectClientProtocol(codecs, codec),
+    };
+
+    /// <summary>The part for the options' protocol, writing in the codec the options name, both found by name.</summary>
+    /// <exception cref="InvalidOperationException">
+    /// No protocol or codec has that name, the codec cannot be sent (form), or not in that protocol (XML over Connect).
+    /// </exception>
+    public static ClientWireProtocol For(string protocol, MessageCodecs codecs, string codecName)
+    {
+        ArgumentNullException.ThrowIfNull(protocol);
+        ArgumentNullException.ThrowIfNull(codecName);
+        if (!Parts.TryGetValue(protocol, out var part))
         {
-            throw new InvalidOperationException("ProtoHttp clients cannot send Form: servers answer in protobuf, JSON or XML, so choose one of those.");
+            throw new InvalidOperationException(
+                $"ProtoHttpClientOptions.Protocol is '{protocol}', which the ProtoHttp client does not speak; choose {string.Join(" or ", Parts.Keys)}.");
         }
 
-        return protocol switch
+        var codec = codecs.Find(codecName)
+            ?? throw new InvalidOperationException(
+                $"ProtoHttpClientOptions.Codec is '{codecName}', which no codec is called; the codecs are {string.Join(", ", codecs.All.Where(c => c.CanWrite).Select(c => c.Name))}, "
+                + "and an app's own can be added to ProtoHttpClientOptions.Codecs.");
+        if (!codec.CanWrite)
         {
-            ClientProtocol.Connect when !codec.IsConnectCodec =>
-                throw new InvalidOperationException($"Connect carries protobuf or JSON, not {format}: choose {MessageFormat.Protobuf} or {MessageFormat.Json}."),
-            ClientProtocol.Connect => new ConnectClientProtocol(codecs, codec),
-            _ => new ProtoHttpClientProtocol(codecs, codec),
-        };
+            throw new InvalidOperationException($"ProtoHttp clients cannot send {codec.Name}, which is read only: choose a codec that writes, such as {CodecNames.Protobuf} or {CodecNames.Json}.");
+        }
+
+        return part(codecs, codec);
     }
 
     /// <summary>The first segment of a method's path, before <c>/{Method}</c>.</summary>
     public abstract string PathOf(IMethod method, IReadOnlyList<ServiceDescriptor> services, MessageDescriptor request, MessageDescriptor response);
+
+    /// <summary>The codec a unary answer of <paramref name="contentType"/> is read with, or <see langword="null"/> for none: by default the registry's for its media type.</summary>
+    public virtual MessageCodec? ResponseCodec(string contentType) => ResponseReader.ReaderFor(contentType, Codecs);
 
     /// <summary>Adds what every request of the protocol says about itself.</summary>
     public virtual void PrepareCall(HttpRequestMessage request)

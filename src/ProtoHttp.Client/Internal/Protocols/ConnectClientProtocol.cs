@@ -13,14 +13,25 @@ internal sealed class ConnectClientProtocol : ClientWireProtocol
     private const string ConnectAcceptEncoding = "Connect-Accept-Encoding";
 
     /// <param name="codecs">The client's codecs.</param>
-    /// <param name="codec">A Connect codec (<see cref="MessageCodec.IsConnectCodec"/>).</param>
+    /// <param name="codec">A codec that can be enveloped (<see cref="MessageCodec.CanBeEnveloped"/>), as Connect names only those.</param>
+    /// <exception cref="InvalidOperationException">The codec cannot be enveloped.</exception>
     public ConnectClientProtocol(MessageCodecs codecs, MessageCodec codec)
         : base(codecs, codec)
     {
+        if (!codec.CanBeEnveloped)
+        {
+            throw new InvalidOperationException(
+                $"Connect carries codecs that can be enveloped ({string.Join(", ", codecs.All.Where(c => c.CanBeEnveloped && c.CanWrite).Select(c => c.Name))}), not {codec.Name}.");
+        }
+
         ContentType = "application/" + codec.Name;
     }
 
     public override string ContentType { get; }
+
+    // Connect answers in the request's codec as application/{name}, which for an app's codec is no media type it registers.
+    public override MessageCodec? ResponseCodec(string contentType) =>
+        MediaTypeIs(contentType, ContentType) ? Codec : base.ResponseCodec(contentType);
 
     // Connect names the service itself.
     public override string PathOf(IMethod method, IReadOnlyList<ServiceDescriptor> services, MessageDescriptor request, MessageDescriptor response) =>
@@ -33,6 +44,12 @@ internal sealed class ConnectClientProtocol : ClientWireProtocol
     public override void PrepareStream(HttpRequestMessage request) => request.Headers.TryAddWithoutValidation(ConnectAcceptEncoding, "gzip");
 
     public override Metadata UnaryMetadata(HttpResponseMessage response, bool trailers) => HeaderMetadata.FromConnectResponse(response, trailers);
+
+    private static bool MediaTypeIs(string contentType, string mediaType)
+    {
+        var semicolon = contentType.IndexOf(';');
+        return contentType.AsSpan(0, semicolon < 0 ? contentType.Length : semicolon).Trim().Equals(mediaType, StringComparison.OrdinalIgnoreCase);
+    }
 
     public override Task<RpcException> ReadErrorAsync(HttpResponseMessage response, CancellationToken cancellationToken) =>
         ConnectErrorReader.ReadAsync(response, HeaderMetadata.FromConnectResponse(response, trailers: true), cancellationToken);
