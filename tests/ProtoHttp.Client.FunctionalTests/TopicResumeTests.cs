@@ -13,15 +13,15 @@ namespace ProtoHttp.Client.FunctionalTests;
 public sealed class TopicResumeTests(ServerFixture server) : IClassFixture<ServerFixture>
 {
     [Theory]
-    [InlineData(ClientProtocol.ProtoHttp, MessageFormat.Protobuf)]
-    [InlineData(ClientProtocol.ProtoHttp, MessageFormat.Json)]
-    [InlineData(ClientProtocol.Connect, MessageFormat.Protobuf)]
-    [InlineData(ClientProtocol.Connect, MessageFormat.Json)]
-    public async Task AStreamWhoseConnectionBreaksResumesByItselfWithNothingSkippedOrTwice(ClientProtocol protocol, MessageFormat format)
+    [InlineData(ProtocolNames.ProtoHttp, CodecNames.Protobuf)]
+    [InlineData(ProtocolNames.ProtoHttp, CodecNames.Json)]
+    [InlineData(ProtocolNames.Connect, CodecNames.Protobuf)]
+    [InlineData(ProtocolNames.Connect, CodecNames.Json)]
+    public async Task AStreamWhoseConnectionBreaksResumesByItselfWithNothingSkippedOrTwice(string protocol, string format)
     {
         var breaker = new ConnectionBreaker(breakFirst: 2, afterBytes: 300);
         using var http = new HttpClient(breaker);
-        var invoker = new ProtoHttpCallInvoker(http, new ProtoHttpClientOptions { Address = server.Address, Format = format, Protocol = protocol });
+        var invoker = new ProtoHttpCallInvoker(http, new ProtoHttpClientOptions { Address = server.Address, Codec = format, Protocol = protocol });
         var client = new NorthwindStreams.NorthwindStreamsClient(invoker);
 
         var ticks = new List<PriceTick>();
