@@ -26,6 +26,7 @@ public sealed class ProtoHttpMethodMetadata
         Kind = route.Kind;
         FormatSuffix = route.Suffix;
         AllowsGet = route.AllowsGet;
+        Verbs = route.Verbs ?? (AllowsGet ? GetAndPost : PostOnly);
         RequestMediaTypes = route.Reads;
         ResponseMediaTypes = route.Writes;
         Codecs = route.Settings.Codecs;
@@ -55,8 +56,8 @@ public sealed class ProtoHttpMethodMetadata
     /// <summary>The kind of method: unary, server streaming, client streaming or bidirectional.</summary>
     public MethodType Kind { get; }
 
-    /// <summary>The HTTP methods the endpoint answers: <c>POST</c>, and <c>GET</c> where <see cref="AllowsGet"/>.</summary>
-    public IReadOnlyList<string> Verbs => AllowsGet ? GetAndPost : PostOnly;
+    /// <summary>The HTTP methods the endpoint answers: <c>POST</c>, and <c>GET</c> where <see cref="AllowsGet"/>; a REST route's, its rule's verb.</summary>
+    public IReadOnlyList<string> Verbs { get; }
 
     /// <summary>The media types the endpoint reads in a request body, in the order it prefers them.</summary>
     public IReadOnlyList<string> RequestMediaTypes { get; }

@@ -56,7 +56,7 @@ public sealed class ProtoHttpClientOptions
 
     /// <summary>
     /// Whether client-streaming and bidirectional calls go over a WebSocket at the method's ProtoHttp path
-    /// (docs/protocol.md section 15) instead of a request body: for servers, proxies or networks without HTTP/2, where a
+    /// (docs/protocol.md section 13) instead of a request body: for servers, proxies or networks without HTTP/2, where a
     /// bidirectional call cannot be made otherwise (a WebSocket carries both directions over HTTP/1.1). Only with
     /// <see cref="ProtocolNames.ProtoHttp"/>, in protobuf or JSON. The socket is ClientWebSocket's own connection:
     /// the HttpClient's handlers do not see these calls, so put what they would add in the call's metadata.

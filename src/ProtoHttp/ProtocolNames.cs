@@ -16,4 +16,7 @@ public static class ProtocolNames
 
     /// <summary>gRPC-Web at the same paths as Connect (docs/grpc-web.md); the server speaks it, the typed client does not.</summary>
     public const string GrpcWeb = "GrpcWeb";
+
+    /// <summary>REST routes from the methods' <c>google.api.http</c> rules (docs/rest.md); the server speaks it, the typed client does not.</summary>
+    public const string Rest = "Rest";
 }

@@ -8,7 +8,7 @@ namespace ProtoHttp.BrowserTests;
 
 /// <summary>
 /// The explorer's client-streaming and bidirectional calls, made from the JSON editor over a WebSocket
-/// (docs/protocol.md section 15) in real headless Chromium against the sample, over HTTP/1.1.
+/// (docs/protocol.md section 13) in real headless Chromium against the sample, over HTTP/1.1.
 /// </summary>
 [Collection(BrowserTestGroup.Name)]
 public sealed class ExplorerSocketCallTests

@@ -6,7 +6,7 @@ using ProtoHttp.BrowserTests.Infrastructure;
 namespace ProtoHttp.BrowserTests;
 
 /// <summary>
-/// ProtoHttp's browser module (/_protohttp/protohttp.mjs, docs/protocol.md section 15) in real headless Chromium: the
+/// ProtoHttp's browser module (/_protohttp/protohttp.mjs, docs/protocol.md section 13) in real headless Chromium: the
 /// sample page's live bidirectional quotes, and every method kind of the sample called from a page over WebSocket.
 /// </summary>
 [Collection(BrowserTestGroup.Name)]
@@ -23,7 +23,7 @@ public sealed class WebSocketModuleTests
     private ChromeDriver Driver => _session.Driver;
 
     [BrowserFact]
-    public void TheLiveQuotesSectionQuotesEachLineOnOneOpenCall()
+    public async Task TheLiveQuotesSectionQuotesEachLineOnOneOpenCall()
     {
         OpenPage();
 
@@ -46,7 +46,7 @@ public sealed class WebSocketModuleTests
         var shown = Driver.FindElements(By.CssSelector("#quotes li")).Select(li => li.Text).ToList();
         Assert.Matches(@"^2 × product 1 at \d+\.\d{2} = \d+\.\d{2}$", shown[0]);
         Assert.Matches(@"^3 × product 2 at \d+\.\d{2} = \d+\.\d{2}$", shown[1]);
-        Assert.Empty(_session.Site.Logs.Errors);
+        Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
     }
 
     [BrowserFact]
@@ -66,7 +66,7 @@ public sealed class WebSocketModuleTests
     }
 
     [BrowserFact]
-    public void EveryMethodKindIsCalledFromAPage()
+    public async Task EveryMethodKindIsCalledFromAPage()
     {
         OpenPage();
 
@@ -108,7 +108,7 @@ public sealed class WebSocketModuleTests
         Assert.Equal(true, results["quoteEnd"]);
         Assert.Equal("true deadline_exceeded", results["deadline"]);
         Assert.Equal("true invalid_argument", results["invalid"]);
-        Assert.Empty(_session.Site.Logs.Errors);
+        Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
     }
 
     private void OpenPage()

@@ -19,6 +19,12 @@ public sealed class DuplexStreamingTests(ServerFixture server) : IClassFixture<S
         using var clients = new StreamClients(server, protocol, format, http2: true);
 
         using var call = clients.Streams.QuoteLines();
+        await QuoteOneAtATimeAsync(call);
+    }
+
+    /// <summary>Quotes three lines on one open call, each answered before the next is sent, then ends it well.</summary>
+    internal static async Task QuoteOneAtATimeAsync(AsyncDuplexStreamingCall<OrderLine, Quote> call)
+    {
         var quotes = new List<Quote>();
         foreach (var (product, quantity) in new[] { (1, 10), (2, 5), (11, 1) })
         {
@@ -57,6 +63,12 @@ public sealed class DuplexStreamingTests(ServerFixture server) : IClassFixture<S
         using var clients = new StreamClients(server, protocol, format, http2: true);
 
         using var call = clients.Test.Twice();
+        await FailAfterTheFirstAnswerAsync(call);
+    }
+
+    /// <summary>Sends 21 (answered 42), then -1, which the service fails with its status and a trailer.</summary>
+    internal static async Task FailAfterTheFirstAnswerAsync(AsyncDuplexStreamingCall<Number, Number> call)
+    {
         await call.RequestStream.WriteAsync(new Number { Value = 21 });
         Assert.True(await call.ResponseStream.MoveNext(CancellationToken.None));
         await call.RequestStream.WriteAsync(new Number { Value = -1 });

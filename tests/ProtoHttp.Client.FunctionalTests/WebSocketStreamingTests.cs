@@ -7,7 +7,7 @@ namespace ProtoHttp.Client.FunctionalTests;
 
 /// <summary>
 /// Client-streaming and bidirectional calls over WebSocket (<see cref="ProtoHttpClientOptions.RequestStreamsOverWebSocket"/>,
-/// docs/protocol.md section 15) at the sample's endpoint that speaks only HTTP/1.1 (Kestrel with Protocols=Http1),
+/// docs/protocol.md section 13) at the sample's endpoint that speaks only HTTP/1.1 (Kestrel with Protocols=Http1),
 /// where the same bidirectional call over a request body cannot be made.
 /// </summary>
 public sealed class WebSocketStreamingTests(ServerFixture server) : IClassFixture<ServerFixture>
@@ -22,21 +22,9 @@ public sealed class WebSocketStreamingTests(ServerFixture server) : IClassFixtur
     {
         using var http = new HttpClient();
         using var call = Streams(http, codec).QuoteLines();
-        var quotes = new List<Quote>();
-        foreach (var (product, quantity) in new[] { (1, 10), (2, 5), (11, 1) })
-        {
-            // The answer to each line arrives before the next line is sent: both directions at once over HTTP/1.1.
-            await call.RequestStream.WriteAsync(new OrderLine { ProductId = product, Quantity = quantity });
-            Assert.True(await call.ResponseStream.MoveNext(CancellationToken.None));
-            quotes.Add(call.ResponseStream.Current);
-        }
 
-        await call.RequestStream.CompleteAsync();
-
-        Assert.False(await call.ResponseStream.MoveNext(CancellationToken.None));
-        Assert.Equal([1, 2, 11], quotes.Select(q => q.ProductId));
-        Assert.Equal([10, 5, 1], quotes.Select(q => q.Quantity));
-        Assert.Equal(StatusCode.OK, call.GetStatus().StatusCode);
+        // Both directions at once over HTTP/1.1: each answer arrives while the request stream is still open.
+        await DuplexStreamingTests.QuoteOneAtATimeAsync(call);
         Assert.Equal("protohttp+" + codec, (await call.ResponseHeadersAsync).GetValue("sec-websocket-protocol"));
     }
 
@@ -79,15 +67,7 @@ public sealed class WebSocketStreamingTests(ServerFixture server) : IClassFixtur
         var client = new ClientTestService.ClientTestServiceClient(
             new ProtoHttpCallInvoker(http, new ProtoHttpClientOptions { Address = server.Address, RequestStreamsOverWebSocket = true }));
         using var call = client.Twice();
-        await call.RequestStream.WriteAsync(new Number { Value = 21 });
-        Assert.True(await call.ResponseStream.MoveNext(CancellationToken.None));
-        await call.RequestStream.WriteAsync(new Number { Value = -1 });
-        var ex = await Assert.ThrowsAsync<RpcException>(() => call.ResponseStream.MoveNext(CancellationToken.None));
-
-        Assert.Equal(42, call.ResponseStream.Current.Value);
-        Assert.Equal(StatusCode.InvalidArgument, ex.StatusCode);
-        Assert.Equal("-1 is negative.", ex.Status.Detail);
-        Assert.Equal("1", call.GetTrailers().GetValue("failed-at"));
+        await DuplexStreamingTests.FailAfterTheFirstAnswerAsync(call);
     }
 
     [Fact]

@@ -141,7 +141,7 @@ public sealed class ErrorTests(SampleServerFixture fixture) : IClassFixture<Samp
 
         var error = await AssertErrorAsync(response, HttpStatusCode.InternalServerError, "UNKNOWN", "The service failed to handle the call.");
         Assert.DoesNotContain("ArgumentException", error.ErrorText);
-        Assert.Contains(_server.Logs.Errors, e => e.Exception is ArgumentException && e.Category.StartsWith("ProtoHttp", StringComparison.Ordinal));
+        Assert.Contains(await _server.Logs.ErrorsOnceEndedAsync(), e => e.Exception is ArgumentException && e.Category.StartsWith("ProtoHttp", StringComparison.Ordinal));
     }
 
     /// <summary>Every way an answer carries a plain exception's failure: each request format, GET, Connect, each stream framing's last record.</summary>

@@ -69,7 +69,7 @@ public sealed class InterceptorTests : IAsyncLifetime
         using var response = await _server.Client.SendAsync(request);
 
         await ErrorTests.AssertErrorAsync(response, HttpStatusCode.InternalServerError, "UNKNOWN", "The service failed to handle the call.");
-        var entry = Assert.Single(_server.Logs.Errors);
+        var entry = Assert.Single(await _server.Logs.ErrorsOnceEndedAsync());
         Assert.Equal("ServiceFailed", entry.EventId.Name);
         Assert.Equal("Context: the service threw an exception.", entry.Message);
         Assert.Equal("The interceptor broke.", Assert.IsType<InvalidOperationException>(entry.Exception).Message);

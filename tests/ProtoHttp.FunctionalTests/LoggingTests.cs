@@ -43,7 +43,7 @@ public sealed class LoggingTests : IAsyncLifetime
     {
         using var response = await _server.Client.SendAsync(Wire.Post("/test_service.proto/Fail", new FailRequest { Detail = "boom" }, "application/json"));
 
-        var entry = Assert.Single(_server.Logs.Errors);
+        var entry = Assert.Single(await _server.Logs.ErrorsOnceEndedAsync());
         Assert.Equal("ServiceFailed", entry.EventId.Name);
         Assert.Equal("Fail: the service threw an exception.", entry.Message);
         Assert.IsType<InvalidOperationException>(entry.Exception);
@@ -55,7 +55,7 @@ public sealed class LoggingTests : IAsyncLifetime
         using var response = await _server.Client.SendAsync(Wire.Post("/test_service.proto/ReturnNull", new Protos.Empty(), "application/json"));
 
         await ErrorTests.AssertErrorAsync(response, System.Net.HttpStatusCode.InternalServerError, "INTERNAL", "The service returned no response message.");
-        var entry = Assert.Single(_server.Logs.Errors);
+        var entry = Assert.Single(await _server.Logs.ErrorsOnceEndedAsync());
         Assert.Equal("ServiceReturnedNull", entry.EventId.Name);
         Assert.Equal("ReturnNull: the service returned null instead of a response message.", entry.Message);
     }
@@ -80,7 +80,7 @@ public sealed class LoggingTests : IAsyncLifetime
 
         var error = await ErrorTests.AssertErrorAsync(response, System.Net.HttpStatusCode.InternalServerError, "INTERNAL");
         Assert.Equal("The server failed to handle the call; the fault is in ProtoHttp, not in the service.", error.ErrorText);
-        var entry = Assert.Single(server.Logs.Errors);
+        var entry = Assert.Single(await server.Logs.ErrorsOnceEndedAsync());
         Assert.Equal("PipelineFailed", entry.EventId.Name);
         Assert.Equal("Echo: ProtoHttp failed to handle the call. This is a fault in ProtoHttp (or the host), not in the service.", entry.Message);
         Assert.IsType<NotSupportedException>(entry.Exception);

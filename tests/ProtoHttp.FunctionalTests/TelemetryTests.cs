@@ -84,6 +84,25 @@ public sealed class TelemetryTests(SampleServerFixture fixture) : IClassFixture<
     }
 
     [Fact]
+    public async Task ACallOverWebSocketIsOneActivityWithItsStatusAndCountsAsAStream()
+    {
+        Listen();
+
+        await using (var call = await WebSockets.WebSocketCall.OpenAsync(_server.Http1Address, "/NorthwindStreams.proto/QuoteLines"))
+        {
+            await call.SendAsync(new Northwind.OrderLine { ProductId = 999_999, Quantity = 1 });
+            var (_, end, _) = await call.ReadToEndAsync(Northwind.Quote.Parser);
+            Assert.Equal("not_found", end.GetProperty("error").GetProperty("code").GetString());
+        }
+
+        var activity = await SingleAsync(a => a.GetTagItem("rpc.method") as string == "QuoteLines" && a.GetTagItem("rpc.system") as string == "protohttp");
+        Assert.Equal("Northwind.NorthwindStreams", activity.GetTagItem("rpc.service"));
+        Assert.Equal((int)Grpc.Core.StatusCode.NotFound, activity.GetTagItem("rpc.grpc.status_code"));
+        await MeasurementAsync("rpc.server.active_streams", "QuoteLines", "protohttp", value: 1);
+        await MeasurementAsync("rpc.server.active_streams", "QuoteLines", "protohttp", value: -1);
+    }
+
+    [Fact]
     public async Task AStreamCountsAsActiveWhileItRuns()
     {
         Listen();

@@ -20,7 +20,7 @@ internal sealed class ProtoHttpDocumentTransformer : IOpenApiDocumentTransformer
     {
         var described = context.ApplicationServices.GetRequiredService<EndpointDataSource>().Endpoints
             .OfType<RouteEndpoint>()
-            .Select(endpoint => (Endpoint: endpoint, Method: endpoint.Metadata.GetMetadata<ProtoHttpMethodMetadata>()!, Path: "/" + endpoint.RoutePattern.RawText!.TrimStart('/')))
+            .Select(endpoint => (Endpoint: endpoint, Method: endpoint.Metadata.GetMetadata<ProtoHttpMethodMetadata>()!, Path: "/" + endpoint.RoutePattern.RawText!.TrimStart('/').Replace("{**", "{", StringComparison.Ordinal)))
             .Where(e => e.Method is not null && BelongsTo(e.Endpoint, context.DocumentName))
             .ToList();
         var endpoints = described.Where(e => e.Method.FormatSuffix.Length == 0).ToList();
@@ -46,7 +46,8 @@ internal sealed class ProtoHttpDocumentTransformer : IOpenApiDocumentTransformer
         var native = new ProtoHttpOperations(schemas, query);
         var connect = new ConnectOperations(document, schemas);
         var other = new MetadataOperations(schemas);
-        foreach (var (_, method, path) in endpoints)
+        var rest = new RestOperations(schemas, query);
+        foreach (var (endpoint, method, path) in endpoints)
         {
             // What each endpoint reads and writes, its verbs and kind are its metadata; the protocol says only how
             // its parameters and errors are spelled.
@@ -54,9 +55,22 @@ internal sealed class ProtoHttpDocumentTransformer : IOpenApiDocumentTransformer
             {
                 ProtocolNames.ProtoHttp => native.For(method, [.. suffixRoutes[(method.Protocol, path)]], text),
                 ProtocolNames.Connect => connect.For(method, text),
+                _ when endpoint.Metadata.GetMetadata<RestRouteMetadata>() is { } binding => rest.For(method, binding, text),
                 _ => other.For(method, text),
             };
-            document.Paths[path] = new OpenApiPathItem { Operations = operations };
+
+            // REST routes of several methods share a path with different verbs (GET and DELETE of one resource).
+            if (document.Paths.TryGetValue(path, out var item) && item is OpenApiPathItem { Operations: { } existing })
+            {
+                foreach (var (verb, operation) in operations)
+                {
+                    existing[verb] = operation;
+                }
+            }
+            else
+            {
+                document.Paths[path] = new OpenApiPathItem { Operations = operations };
+            }
         }
 
         return Task.CompletedTask;

@@ -1,6 +1,5 @@
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Routing;
-using ProtoHttp.AspNetCore.Protocols.WebSockets;
 
 namespace ProtoHttp.AspNetCore.Explorer;
 
@@ -13,14 +12,14 @@ internal sealed class ExplorerLinks(string pathBase, string index, string? modul
     /// <summary>The index page.</summary>
     public string Index => pathBase + index;
 
-    /// <summary>ProtoHttp's browser module (docs/protocol.md section 15), inside the route group of the service it was mapped with; null where none is mapped.</summary>
+    /// <summary>ProtoHttp's browser module (docs/protocol.md section 13), inside the route group of the service it was mapped with; null where none is mapped.</summary>
     public string? Module => module is null ? null : pathBase + module;
 
     public static ExplorerLinks For(HttpContext context, EndpointDataSource endpoints)
     {
         var routes = endpoints.Endpoints.OfType<RouteEndpoint>().ToList();
         var indexEndpoint = routes.First(e => e.Metadata.GetMetadata<ExplorerPages>() is not null);
-        var moduleEndpoint = routes.FirstOrDefault(e => e.RoutePattern.RawText?.EndsWith(WebSocketProtocol.ModulePath, StringComparison.Ordinal) == true);
+        var moduleEndpoint = routes.FirstOrDefault(e => e.Metadata.GetMetadata<BrowserModuleMetadata>() is not null);
         return new ExplorerLinks(
             context.Request.PathBase.Value ?? "",
             "/" + indexEndpoint.RoutePattern.RawText!.Trim('/'),

@@ -1,4 +1,4 @@
-// ProtoHttp explorer: the adapter between the page and ProtoHttp's browser module (docs/protocol.md section 15), the
+// ProtoHttp explorer: the adapter between the page and ProtoHttp's browser module (docs/protocol.md section 13), the
 // one place client-streaming and bidirectional calls go through. The module is loaded when the first such call opens,
 // from where the server maps it (the article's data-module); its open() call is turned into the page's three actions
 // and two callbacks.

@@ -142,7 +142,7 @@ function setUp(article) {
 }
 
 // Client-streaming and bidirectional methods: each Send sends the editor's message on one open call, Finish sending
-// half-closes it, and the answers show as they come (docs/protocol.md section 15, through ProtoHttp's browser module,
+// half-closes it, and the answers show as they come (docs/protocol.md section 13, through ProtoHttp's browser module,
 // by way of explorer-socket.js).
 function setUpSocketCall(article, editor, actions, headers, view, commands) {
   if (!article.dataset.module) {

@@ -11,6 +11,7 @@ using ProtoHttp.AspNetCore.Pipeline;
 using ProtoHttp.AspNetCore.Protocols.Connect;
 using ProtoHttp.AspNetCore.Protocols.GrpcWeb;
 using ProtoHttp.AspNetCore.Protocols.Native;
+using ProtoHttp.AspNetCore.Protocols.Rest;
 using ProtoHttp.AspNetCore.Protocols.WebSockets;
 
 namespace Microsoft.Extensions.DependencyInjection;
@@ -45,6 +46,7 @@ public static class ProtoHttpServiceCollectionExtensions
         services.TryAddEnumerable(ServiceDescriptor.Singleton<CallProtocol, ConnectProtocol>());
         services.TryAddEnumerable(ServiceDescriptor.Singleton<CallProtocol, GrpcWebProtocol>());
         services.TryAddEnumerable(ServiceDescriptor.Singleton<CallProtocol, WebSocketProtocol>());
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<CallProtocol, RestProtocol>());
         services.TryAddSingleton<ExplorerPages>();
         services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, GrpcOrConnectMatcherPolicy>());
         services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, GrpcWebMatcherPolicy>());

@@ -34,6 +34,9 @@ internal record CallRoute
     /// <summary>Whether the endpoint answers GET as well as POST.</summary>
     public bool AllowsGet { get; init; }
 
+    /// <summary>The HTTP methods the endpoint answers where they are not POST and GET by <see cref="AllowsGet"/> (a REST rule's verb).</summary>
+    public IReadOnlyList<string>? Verbs { get; init; }
+
     /// <summary>The media types the endpoint reads in a request body, for the endpoint's metadata.</summary>
     public IReadOnlyList<string> Reads { get; init; } = [];
 

@@ -36,7 +36,7 @@ internal sealed class InvokerSettings
         MaxResponseSize = options.MaxResponseSize;
         if (options.RequestStreamsOverWebSocket && !string.Equals(options.Protocol, ProtocolNames.ProtoHttp, StringComparison.OrdinalIgnoreCase))
         {
-            throw new InvalidOperationException("Calls over WebSocket are ProtoHttp's own protocol (docs/protocol.md section 15): set RequestStreamsOverWebSocket only with ProtocolNames.ProtoHttp.");
+            throw new InvalidOperationException("Calls over WebSocket are ProtoHttp's own protocol (docs/protocol.md section 13): set RequestStreamsOverWebSocket only with ProtocolNames.ProtoHttp.");
         }
 
         RequestStreamsOverWebSocket = options.RequestStreamsOverWebSocket;

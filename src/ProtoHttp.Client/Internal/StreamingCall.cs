@@ -195,7 +195,7 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
     }
 
     /// <summary>
-    /// Opens the call over a WebSocket at the method's path (docs/protocol.md section 15): the metadata and the deadline
+    /// Opens the call over a WebSocket at the method's path (docs/protocol.md section 13): the metadata and the deadline
     /// as the upgrade's headers, the subprotocol naming the codec; then the requests go out as messages and the answer
     /// is read as the same envelopes as over HTTP. Never throws: a failure is the call's outcome.
     /// </summary>

@@ -5,7 +5,7 @@ using ProtoHttp.Streaming;
 namespace ProtoHttp.Client.Internal;
 
 /// <summary>
-/// The requests of a client-streaming or bidirectional call over WebSocket (docs/protocol.md section 15): the envelopes
+/// The requests of a client-streaming or bidirectional call over WebSocket (docs/protocol.md section 13): the envelopes
 /// the <see cref="RequestStreamWriter{TRequest}"/> writes go out one binary message each, and completing sends the
 /// half-close, an empty envelope with flags <c>0x02</c>. The stream is ready once the handshake is done.
 /// </summary>

@@ -114,7 +114,7 @@ public sealed class GrpcWebMappingTests
             builder => builder.Services.AddProtoHttp(o => o.DisabledProtocols.Add("GrpcWebb"))));
 
         Assert.Equal(
-            "ProtoHttpOptions.DisabledProtocols names 'GrpcWebb', which no registered protocol is called; the protocols are ProtoHttp, Connect, GrpcWeb.",
+            "ProtoHttpOptions.DisabledProtocols names 'GrpcWebb', which no registered protocol is called; the protocols are ProtoHttp, Connect, GrpcWeb, WebSocket, Rest.",
             error.Message);
     }
 

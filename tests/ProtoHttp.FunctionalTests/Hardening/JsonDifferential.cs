@@ -32,7 +32,7 @@ public sealed class JsonDifferential(JsonReference reference)
 
     private static readonly UTF8Encoding StrictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
 
-    private static readonly Dictionary<string, MessageDescriptor> Requests = new()
+    internal static readonly Dictionary<string, MessageDescriptor> Requests = new()
     {
         [FuzzSeeds.Search] = SearchRequest.Descriptor,
         [FuzzSeeds.Roundtrip] = OrderList.Descriptor,
@@ -41,7 +41,7 @@ public sealed class JsonDifferential(JsonReference reference)
     };
 
     // The methods that answer the request they are sent.
-    private static readonly HashSet<string> Echoes = [FuzzSeeds.Roundtrip, FuzzSeeds.Echo];
+    internal static readonly HashSet<string> Echoes = [FuzzSeeds.Roundtrip, FuzzSeeds.Echo];
 
     private readonly ConcurrentDictionary<string, int> _tally = new();
     private readonly ConcurrentDictionary<string, int> _found = new();
@@ -149,7 +149,7 @@ public sealed class JsonDifferential(JsonReference reference)
     /// The error (or how it starts) the server gives, after reading, for a message the reference read: its required-fields check
     /// (docs/protocol.md section 4; JsonParser does not check them) and the sample Search's own argument checks.
     /// </summary>
-    private static string? AfterReading(IMessage message, string path)
+    internal static string? AfterReading(IMessage message, string path)
     {
         if (!message.IsInitialized())
         {
@@ -176,7 +176,7 @@ public sealed class JsonDifferential(JsonReference reference)
     };
 
     // The echo as protobuf: the answer itself, or the same request again at the method's .pb suffix.
-    private static async Task<(IMessage?, string?)> ReadEchoAsync(FuzzCase fuzzCase, RawResponse response, RawHttpConnection connection)
+    internal static async Task<(IMessage?, string?)> ReadEchoAsync(FuzzCase fuzzCase, RawResponse response, RawHttpConnection connection)
     {
         var path = fuzzCase.Target.Split('?')[0];
         var parser = FuzzSeeds.ResponseParsers[path];

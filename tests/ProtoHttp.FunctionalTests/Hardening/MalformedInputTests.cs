@@ -25,8 +25,22 @@ public sealed class MalformedInputTests(ITestOutputHelper output) : IAsyncLifeti
 
     public async Task DisposeAsync() => await _server.DisposeAsync();
 
+    /// <summary>Also the differential check of protobuf reading: every case against Google.Protobuf's parser (<see cref="ProtobufDifferential"/>).</summary>
     [Fact]
-    public Task Protobuf() => RunAsync("protobuf", ProtobufMutator.Cases(new Random(5001), _seeds.Protobuf, 1_500), 1_500);
+    public async Task Protobuf()
+    {
+        var differential = new ProtobufDifferential();
+        await RunAsync("protobuf", ProtobufMutator.Cases(new Random(5001), _seeds.Protobuf, 1_500), 1_500, differential.ObserveAsync);
+
+        output.WriteLine($"Against Google.Protobuf's parser: {differential.Compared} cases compared");
+        foreach (var line in differential.Lines().Concat(differential.Differences.Take(20)))
+        {
+            output.WriteLine(line);
+        }
+
+        Assert.True(differential.Differences.Count == 0, $"{differential.Differences.Count} differences from Google.Protobuf's parser; the first: {differential.Differences.FirstOrDefault()}");
+        Assert.True(differential.Compared >= 1_400, $"only {differential.Compared} cases were compared against Google.Protobuf's parser");
+    }
 
     /// <summary>
     /// Also the differential check of the JSON reader: every case against JsonParser (<see cref="JsonDifferential"/>),

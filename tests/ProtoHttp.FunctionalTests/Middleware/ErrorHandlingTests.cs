@@ -63,7 +63,7 @@ public sealed class ErrorHandlingTests : IAsyncLifetime
         using var response = await SendAsync($"{MiddlewareApp.Prefix}/Fail?code=", "application/json");
 
         Assert.Equal(HttpStatusCode.InternalServerError, response.StatusCode);
-        Assert.Single(_app.Logs.Errors, e => e.Category.StartsWith("ProtoHttp", StringComparison.Ordinal));
+        Assert.Single(await _app.Logs.ErrorsOnceEndedAsync(), e => e.Category.StartsWith("ProtoHttp", StringComparison.Ordinal));
         Assert.DoesNotContain(_app.Logs.Entries, e => e.Category.Contains("ExceptionHandler", StringComparison.Ordinal));
     }
 

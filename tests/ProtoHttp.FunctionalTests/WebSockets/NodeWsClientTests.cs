@@ -8,7 +8,7 @@ namespace ProtoHttp.FunctionalTests.WebSockets;
 
 /// <summary>
 /// Node's <c>ws</c>, a WebSocket client nobody on this project wrote, calling the sample over HTTP/1.1
-/// (docs/protocol.md section 15): node/ws-calls.mjs makes every call and prints what it saw; each test checks a part.
+/// (docs/protocol.md section 13): node/ws-calls.mjs makes every call and prints what it saw; each test checks a part.
 /// npm installs <c>ws</c> from node/package-lock.json into a folder of the test run's own.
 /// </summary>
 public sealed class NodeWsClientTests(NodeWsClientTests.Run run) : IClassFixture<NodeWsClientTests.Run>

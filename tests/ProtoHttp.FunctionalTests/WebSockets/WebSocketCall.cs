@@ -8,7 +8,7 @@ using Google.Protobuf;
 namespace ProtoHttp.FunctionalTests.WebSockets;
 
 /// <summary>
-/// A call over WebSocket as a plain client makes it (docs/protocol.md section 15), with .NET's ClientWebSocket over
+/// A call over WebSocket as a plain client makes it (docs/protocol.md section 13), with .NET's ClientWebSocket over
 /// HTTP/1.1 or HTTP/2 (h2c): envelopes out as binary messages, envelopes in until the end envelope, then the close.
 /// </summary>
 public sealed class WebSocketCall : IAsyncDisposable

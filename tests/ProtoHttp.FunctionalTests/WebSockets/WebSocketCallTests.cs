@@ -3,17 +3,21 @@ using System.Net.Sockets;
 using System.Net.WebSockets;
 using System.Text;
 using Google.Protobuf;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.RateLimiting;
 using Microsoft.Extensions.DependencyInjection;
 using Northwind;
 using ProtoHttp.FunctionalTests.Infrastructure;
 using ProtoHttp.FunctionalTests.Protos;
+using ProtoHttp.FunctionalTests.Services;
 using ProtoService;
 using SearchService.Streams;
 
 namespace ProtoHttp.FunctionalTests.WebSockets;
 
 /// <summary>
-/// Calls over WebSocket (docs/protocol.md section 15) from .NET's ClientWebSocket, over HTTP/1.1 (RFC 6455) and h2c
+/// Calls over WebSocket (docs/protocol.md section 13) from .NET's ClientWebSocket, over HTTP/1.1 (RFC 6455) and h2c
 /// (RFC 8441), against the sample's methods of every kind on real Kestrel.
 /// </summary>
 public sealed class WebSocketCallTests : IAsyncLifetime
@@ -23,13 +27,29 @@ public sealed class WebSocketCallTests : IAsyncLifetime
 
     private SampleServer _server = null!;
 
-    public async Task InitializeAsync() => _server = await SampleServer.StartAsync(configure: builder =>
-        builder.Services.Configure<PriceTickerOptions>(o => o.Interval = TimeSpan.FromMilliseconds(20)));
+    private const string AllowedOrigin = "http://allowed.example";
+
+    public async Task InitializeAsync() => _server = await SampleServer.StartAsync(
+        configure: builder =>
+        {
+            builder.Services.Configure<PriceTickerOptions>(o => o.Interval = TimeSpan.FromMilliseconds(20));
+            builder.Services.AddCors(o => o.AddPolicy("page", p => p.WithOrigins(AllowedOrigin)));
+            builder.Services.AddRateLimiter(o =>
+            {
+                o.RejectionStatusCode = StatusCodes.Status429TooManyRequests;
+                o.AddFixedWindowLimiter("one-a-minute", w => (w.PermitLimit, w.Window, w.QueueLimit) = (1, TimeSpan.FromMinutes(1), 0));
+            });
+        },
+        map: app =>
+        {
+            app.MapProtoService<ScriptedTestService>("/cors/test_service.proto").RequireCors("page");
+            app.MapProtoService<ScriptedTestService>("/limited/test_service.proto").RequireRateLimiting("one-a-minute");
+        });
 
     public async Task DisposeAsync()
     {
+        await _server.DisposeAsync(); // The host has stopped: every request has ended, and every log line of it is in.
         var errors = _server.Logs.Errors.ToList();
-        await _server.DisposeAsync();
         Assert.True(errors.Count == 0, string.Join("\n", errors)); // No call over a socket is a fault of ProtoHttp's.
     }
 
@@ -241,6 +261,29 @@ public sealed class WebSocketCallTests : IAsyncLifetime
         {
             Assert.Contains("\"code\":\"PERMISSION_DENIED\"", body.Replace(" ", "", StringComparison.Ordinal), StringComparison.Ordinal);
         }
+    }
+
+    [Theory]
+    [InlineData("/cors/test_service.proto/Context", AllowedOrigin, HttpStatusCode.SwitchingProtocols)]
+    [InlineData("/cors/test_service.proto/Context", "http://other.example", HttpStatusCode.Forbidden)]
+    [InlineData("/test_service.proto/Context", AllowedOrigin, HttpStatusCode.Forbidden)]
+    public async Task AnOriginTheEndpointsCorsPolicyAllowsIsServed(string path, string origin, HttpStatusCode expected)
+    {
+        var (status, _) = await RawUpgradeAsync(path, $"Origin: {origin}");
+        Assert.Equal((int)expected, status);
+    }
+
+    [Fact]
+    public async Task RateLimitsApplyToUpgrades()
+    {
+        const string limited = "/limited/test_service.proto/Context";
+        await using (var call = await WebSocketCall.OpenAsync(_server.Http1Address, limited))
+        {
+            await call.SendAsync(new ContextRequest());
+            await call.ReceiveMessageAsync(ContextReply.Parser);
+        }
+
+        Assert.Equal(HttpStatusCode.TooManyRequests, await WebSocketCall.RefusedStatusAsync(_server.Http1Address, limited));
     }
 
     [Fact]

@@ -13,7 +13,7 @@ using ProtoHttp.Streaming;
 namespace ProtoHttp.AspNetCore.Protocols.WebSockets;
 
 /// <summary>
-/// One call's WebSocket (docs/protocol.md section 15): the handshake, made when the call first reads or writes; one
+/// One call's WebSocket (docs/protocol.md section 13): the handshake, made when the call first reads or writes; one
 /// receive loop that turns each binary message into a request (one envelope per message, each at most the request
 /// limit) until the client half-closes with an empty <c>0x02</c> envelope; sends, one at a time (the response writer's
 /// lock); and the close once the end envelope went out. A client that closes or drops the socket before the call ended

@@ -5,7 +5,7 @@ using Microsoft.Extensions.DependencyInjection;
 namespace ProtoHttp.AspNetCore.Protocols.WebSockets;
 
 /// <summary>
-/// Whether an upgrade may come from its page (docs/protocol.md section 15): a browser sends the cookies of the server's
+/// Whether an upgrade may come from its page (docs/protocol.md section 13): a browser sends the cookies of the server's
 /// site with a WebSocket from any page, and no CORS preflight guards it, so a page of another site could call with the
 /// user's credentials (cross-site WebSocket hijacking). Allowed: no <c>Origin</c> (not a browser), the server's own
 /// origin, or an origin the endpoint's CORS policy allows, found as the CORS middleware finds it.

@@ -7,16 +7,16 @@ using Microsoft.AspNetCore.WebSockets;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
-using ProtoHttp.AspNetCore.Internal;
 using ProtoHttp.AspNetCore.Explorer;
 using ProtoHttp.AspNetCore.Framing;
+using ProtoHttp.AspNetCore.Internal;
 using ProtoHttp.AspNetCore.Pipeline;
 using ProtoHttp.Streaming;
 
 namespace ProtoHttp.AspNetCore.Protocols.WebSockets;
 
 /// <summary>
-/// Calls over WebSocket (docs/protocol.md section 15) at ProtoHttp's own <c>/{file}.proto/{Method}</c>, for every kind
+/// Calls over WebSocket (docs/protocol.md section 13) at ProtoHttp's own <c>/{file}.proto/{Method}</c>, for every kind
 /// of method, over HTTP/1.1 (RFC 6455) and HTTP/2 (RFC 8441): the upgrades there are claimed from the native protocol
 /// (<see cref="WebSocketUpgradeClaim"/>); the subprotocol picks the codec; every message is one envelope each way; the
 /// outcome is the end envelope with Connect's end-stream JSON, then the close. The app adds no middleware: each
@@ -24,7 +24,7 @@ namespace ProtoHttp.AspNetCore.Protocols.WebSockets;
 /// </summary>
 internal sealed class WebSocketProtocol : CallProtocol
 {
-    /// <summary>Where the browser module is served (docs/protocol.md section 15), once per application.</summary>
+    /// <summary>Where the browser module is served (docs/protocol.md section 13), once per application.</summary>
     public const string ModulePath = "/_protohttp/protohttp.mjs";
 
     private static readonly Lazy<ExplorerAssets> Module = new(() => ExplorerAssets.FromResource("ProtoHttp.WebSockets.protohttp.mjs", "text/javascript; charset=utf-8"));
@@ -53,7 +53,7 @@ internal sealed class WebSocketProtocol : CallProtocol
         {
             service.Endpoints.MapMethods(ModulePath, [HttpMethods.Get, HttpMethods.Head], Module.Value.HandleAsync)
                 .WithDisplayName("ProtoHttp browser module")
-                .WithMetadata(new ExcludeFromDescriptionAttribute());
+                .WithMetadata(new ExcludeFromDescriptionAttribute(), BrowserModuleMetadata.Instance);
         }
 
         foreach (var method in service.Methods)

@@ -6,7 +6,7 @@ using ProtoHttp.Streaming;
 namespace ProtoHttp.AspNetCore.Protocols.WebSockets;
 
 /// <summary>
-/// The subprotocols of calls over WebSocket (docs/protocol.md section 15): <c>protohttp+{codec name}</c> for every codec
+/// The subprotocols of calls over WebSocket (docs/protocol.md section 13): <c>protohttp+{codec name}</c> for every codec
 /// of the service that writes (<c>protohttp+json</c>, <c>protohttp+proto</c>, an app's own); none offered is JSON.
 /// </summary>
 internal static class WebSocketSubprotocols

@@ -5,7 +5,7 @@ using ProtoHttp.AspNetCore.Protocols.Connect;
 namespace ProtoHttp.AspNetCore.Protocols.WebSockets;
 
 /// <summary>
-/// A call's timeout over WebSocket (docs/protocol.md section 15): <c>Connect-Timeout-Ms</c>, or the query parameter
+/// A call's timeout over WebSocket (docs/protocol.md section 13): <c>Connect-Timeout-Ms</c>, or the query parameter
 /// <c>timeout_ms</c> with the same digits, since a browser cannot set headers on a WebSocket.
 /// </summary>
 internal static class WebSocketTimeout

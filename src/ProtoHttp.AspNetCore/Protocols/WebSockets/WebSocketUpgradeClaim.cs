@@ -5,7 +5,7 @@ using ProtoHttp.AspNetCore.Pipeline;
 namespace ProtoHttp.AspNetCore.Protocols.WebSockets;
 
 /// <summary>
-/// Takes the WebSocket upgrades at ProtoHttp's own method paths (docs/protocol.md section 15) away from the native
+/// Takes the WebSocket upgrades at ProtoHttp's own method paths (docs/protocol.md section 13) away from the native
 /// protocol's endpoint there: a GET with <c>Upgrade: websocket</c> (RFC 6455) or an extended CONNECT whose
 /// <c>:protocol</c> is <c>websocket</c> (RFC 8441, HTTP/2). Whether the handshake is well-formed is the endpoint's to say.
 /// </summary>

@@ -1,4 +1,4 @@
-// ProtoHttp's browser module (docs/protocol.md section 15): calls any method of a ProtoHttp service over WebSocket, in
+// ProtoHttp's browser module (docs/protocol.md section 13): calls any method of a ProtoHttp service over WebSocket, in
 // JSON, at its path /{file}.proto/{Method}. No build step, no dependency: import it from where the server serves it,
 //   import { unary, serverStream, clientStream, open, ProtoHttpError } from "/_protohttp/protohttp.mjs";
 // Each WebSocket message is one envelope (flags byte, 4-byte big-endian length, JSON payload); the client half-closes

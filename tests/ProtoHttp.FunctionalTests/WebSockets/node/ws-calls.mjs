@@ -1,4 +1,4 @@
-// Calls the sample over WebSocket with Node's ws (docs/protocol.md section 15), as any HTTP/1.1 client would, and
+// Calls the sample over WebSocket with Node's ws (docs/protocol.md section 13), as any HTTP/1.1 client would, and
 // prints what it saw as one JSON object; NodeWsClientTests.cs starts the server, runs this, and checks every field.
 // Usage: node ws-calls.mjs ws://127.0.0.1:PORT
 import WebSocket from "ws";

@@ -1,0 +1,218 @@
+using System.Text.Json;
+using Google.Protobuf;
+using Google.Protobuf.Reflection;
+using Grpc.Core;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Routing;
+using ProtoHttp.AspNetCore.Framing;
+using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Negotiation;
+using ProtoHttp.AspNetCore.Pipeline;
+using ProtoHttp.AspNetCore.Protocols.Native;
+
+namespace ProtoHttp.AspNetCore.Protocols.Rest;
+
+/// <summary>
+/// REST routes from <c>google.api.http</c> rules (docs/protocol.md section 14, docs/rest.md): each binding of a unary or
+/// server-streaming method's rule is an endpoint at its path template, for its verb only. The request is built from
+/// the body, path and query as the HttpRule docs say; the answer (or its <c>response_body</c> field) goes out in the
+/// format <c>Accept</c> names, JSON by default, and a stream in the framings of ProtoHttp's own routes; errors are
+/// ProtoHttp's ErrorResult in the negotiated format, with the HTTP status transcoding gives.
+/// </summary>
+internal sealed class RestProtocol : CallProtocol
+{
+    public override string Name => ProtocolNames.Rest;
+
+    /// <summary>OpenTelemetry has no name for REST calls of an RPC service; they are ProtoHttp's own.</summary>
+    public override string TelemetrySystem => "protohttp";
+
+    public override KeyValuePair<string, object?>? StatusTag(StatusCode code) => new("rpc.grpc.status_code", (int)code);
+
+    public override void MapEndpoints(ServiceEndpoints service)
+    {
+        var settings = service.Settings;
+        var codecs = settings.Codecs;
+        var readable = codecs.AcceptPost.Split(", ");
+        var verbsByPattern = new Dictionary<string, List<string>>(StringComparer.OrdinalIgnoreCase);
+        foreach (var method in service.Methods)
+        {
+            // Rules on client-streaming and bidirectional methods are ignored, as transcoding ignores them: a REST call has one request.
+            if (method.Descriptor.IsClientStreaming)
+            {
+                continue;
+            }
+
+            foreach (var rule in HttpRule.Read(method.Descriptor))
+            {
+                var binding = RestBinding.For(rule, method.Descriptor);
+                var route = new CallRoute
+                {
+                    Protocol = this, Method = method.Method, Descriptor = method.Descriptor, Settings = settings, ProtoSource = service.ProtoSource,
+                    Pattern = binding.Template.RoutePattern, AllowsGet = rule.Verb == HttpMethods.Get, Verbs = [rule.Verb],
+                    Reads = binding.RequestIsHttpBody || binding.BodyField is { } field && RestBinding.IsHttpBody(field.MessageType) ? ["*/*"] : binding.HasBody ? readable : [],
+                    Writes = Writes(binding, method.Method.Type, settings),
+                };
+                service.MapMethod(method, route, method.Handler(route), $"REST {rule.Verb} {rule.Template}", new HttpMethodMetadata([rule.Verb]), binding, Describe(binding));
+                // Patterns that differ only in their parameters' names match the same paths: one 405 endpoint for them all.
+                var shape = binding.Template.Shape;
+                (verbsByPattern.TryGetValue(shape, out var verbs) ? verbs : verbsByPattern[shape] = [route.Pattern]).Add(rule.Verb);
+            }
+        }
+
+        foreach (var (_, patternAndVerbs) in verbsByPattern)
+        {
+            MapOtherVerbs(service, patternAndVerbs[0], string.Join(", ", patternAndVerbs.Skip(1).Distinct()));
+        }
+    }
+
+    /// <summary>
+    /// A 405 with an ErrorResult and <c>Allow</c> for any other verb at a REST path (routing's own 405 has no body): an
+    /// endpoint at the same pattern for every verb, ordered after the routes, so routing picks it only where no verb matched.
+    /// </summary>
+    private static void MapOtherVerbs(ServiceEndpoints service, string pattern, string allow)
+    {
+        var settings = service.Settings;
+        var builder = service.Endpoints.Map(pattern, context => NativeProtocol.RefuseAsync(
+                context, CallRejectedException.MethodNotAllowed(context.Request.Method, allow), pattern, settings.Logger, settings.Codecs))
+            .WithDisplayName($"REST {pattern} other verbs")
+            .WithMetadata([.. service.ServiceMetadata])
+            .WithMetadata(new EndpointErrorWriter(pattern, settings.Logger, settings.Codecs, NativeProtocol.Instance, errorType: null));
+        builder.Add(endpoint => ((RouteEndpointBuilder)endpoint).Order = 1);
+        service.MethodEndpoints.Add(builder);
+    }
+
+    private static RestRouteMetadata Describe(RestBinding binding) => new(
+        binding.Rule.Verb, binding.Rule.Template, binding.Rule.Body, binding.Rule.ResponseBody,
+        binding.Template.Parameters.ToDictionary(p => p.Parameter, p => p.FieldPath), [.. binding.Template.FieldPaths]);
+
+    private static string[] Writes(RestBinding binding, MethodType kind, CallSettings settings)
+    {
+        if (binding.AnswerIsHttpBody)
+        {
+            return ["*/*"];
+        }
+
+        if (kind == MethodType.ServerStreaming)
+        {
+            var codecs = settings.Codecs;
+            return [.. new[] { settings.Streams.Lines, settings.Streams.Events }.Select(type => type.ContentType),
+                .. codecs.All.Where(codec => codec.CanBeEnveloped).Select(codec => settings.Streams.Envelopes(codec).ContentType).Distinct()];
+        }
+
+        return binding.ResponseField is { FieldType: not FieldType.Message } or { IsRepeated: true }
+            ? [settings.Codecs.Canonical(CodecNames.Json).MediaType]
+            : [.. settings.Codecs.Writable.Select(type => type.MediaType)];
+    }
+
+    public override void Accept(ProtoHttpServerCallContext call)
+    {
+        var context = call.HttpContext;
+        var request = context.Request;
+        var route = call.Route;
+        var codecs = route.Settings.Codecs;
+        var binding = Binding(context);
+        context.Response.Headers.Vary = "Accept";
+
+        var readsMessage = binding.HasBody && !binding.RequestIsHttpBody && !(binding.BodyField is { } field && RestBinding.IsHttpBody(field.MessageType));
+        var (reader, own) = readsMessage ? MessageRequestReader.ForBody(request, codecs) : (null, codecs.Codec(CodecNames.Json));
+        if (route.Kind == MethodType.ServerStreaming)
+        {
+            var streams = route.Settings.Streams;
+            var stream = streams.Negotiate(request.Headers.Accept, streams.Lines)
+                ?? throw new CallRejectedException(StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument,
+                    $"None of the media types in the Accept header is a stream format; a streaming method answers {streams.WritableList}.")
+                {
+                    NoAcceptedFormat = true,
+                };
+            call.SetFormat(reader, responseType: null);
+            call.ResponseStreamType = stream;
+            ProtoHttpLog.FormatChosen(route.Settings.Logger, route.Method.Name, reader?.Name, stream.ContentType);
+            return;
+        }
+
+        // An answer that is not a message (a repeated response_body) has only its JSON form; an HttpBody its own type.
+        var type = binding.ResponseField is { FieldType: not FieldType.Message } or { IsRepeated: true } || binding.AnswerIsHttpBody
+            ? codecs.Canonical(CodecNames.Json)
+            : AcceptNegotiator.Negotiate(codecs, request.Headers.Accept, own.CanWrite ? own : codecs.Codec(CodecNames.Json)) ?? throw CallRejectedException.NotAcceptable(codecs);
+        call.SetFormat(reader, type);
+        ProtoHttpLog.FormatChosen(route.Settings.Logger, route.Method.Name, reader?.Name, type.ContentType);
+    }
+
+    /// <summary>A deadline arrives as on ProtoHttp's own routes, in <c>Connect-Timeout-Ms</c> (docs/protocol.md section 11).</summary>
+    public override TimeSpan? ReadTimeout(HttpRequest request) => NativeProtocol.Instance.ReadTimeout(request);
+
+    public override ValueTask<IMessage> ReadMessageAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken) =>
+        RestRequestReader.ReadAsync(call, Binding(call.HttpContext), cancellationToken);
+
+    public override Task WriteMessageAsync(ProtoHttpServerCallContext call, IMessage message)
+    {
+        var response = call.HttpContext.Response;
+        if (call.TrailersOrNull is { } trailers)
+        {
+            HeaderMetadata.AddToResponse(trailers, response.Headers);
+        }
+
+        var binding = Binding(call.HttpContext);
+        if (binding.ResponseField is { } field && (field.FieldType != FieldType.Message || field.IsRepeated))
+        {
+            return WriteFieldJsonAsync(response, message, field, call.Route.Settings.Codecs);
+        }
+
+        var answer = binding.ResponseField is { } part ? (IMessage?)part.Accessor.GetValue(message) ?? MessageFactory.Create(part.MessageType) : message;
+        if (binding.AnswerIsHttpBody)
+        {
+            return WriteHttpBodyAsync(response, answer);
+        }
+
+        var conditional = HttpMethods.IsGet(call.HttpContext.Request.Method) ? call.Route.ConditionalGet : null;
+        return ResponseWriter.WriteAsync(response, StatusCodes.Status200OK, answer, call.ResponseType!, conditional);
+    }
+
+    public override StreamResponseWriter OpenResponseStream(ProtoHttpServerCallContext call) =>
+        StreamResponseWriter.For(call.HttpContext, call.ResponseStreamType!, call.Route.Settings.Options.StreamKeepAliveInterval);
+
+    /// <summary>ProtoHttp's ErrorResult in the negotiated format, as on its own routes (docs/rest.md says why not <c>google.rpc.Status</c>).</summary>
+    public override Task WriteErrorAsync(HttpContext context, CallFailure failure, WritableMediaType? errorType, MessageCodecs codecs) =>
+        NativeProtocol.Instance.WriteErrorAsync(context, failure, errorType, codecs);
+
+    private static RestBinding Binding(HttpContext context) =>
+        context.GetEndpoint()?.Metadata.GetMetadata<RestBinding>() ?? throw new InvalidOperationException("A REST call reached an endpoint without its binding.");
+
+    // google.api.HttpBody: the bytes as they are, in the content type the service gave them.
+    private static async Task WriteHttpBodyAsync(HttpResponse response, IMessage httpBody)
+    {
+        var fields = httpBody.Descriptor.Fields;
+        var contentType = (string)fields[1].Accessor.GetValue(httpBody);
+        var data = (ByteString)fields[2].Accessor.GetValue(httpBody);
+        response.StatusCode = StatusCodes.Status200OK;
+        response.ContentType = contentType.Length > 0 ? contentType : "application/octet-stream";
+        response.ContentLength = data.Length;
+        await response.Body.WriteAsync(data.Memory);
+    }
+
+    // A repeated or scalar response_body: that field's JSON value, cut from the JSON of the whole answer.
+    private static async Task WriteFieldJsonAsync(HttpResponse response, IMessage message, FieldDescriptor field, MessageCodecs codecs)
+    {
+        var json = codecs.Codec(CodecNames.Json);
+        var buffer = new System.Buffers.ArrayBufferWriter<byte>();
+        json.Write(message, buffer);
+        using var document = JsonDocument.Parse(buffer.WrittenMemory);
+        var value = document.RootElement.TryGetProperty(field.JsonName, out var found) || document.RootElement.TryGetProperty(field.Name, out found)
+            ? System.Text.Encoding.UTF8.GetBytes(found.GetRawText())
+            : field.IsMap ? "{}"u8.ToArray() : field.IsRepeated ? "[]"u8.ToArray() : DefaultJson(field);
+        response.StatusCode = StatusCodes.Status200OK;
+        response.ContentType = codecs.Canonical(CodecNames.Json).ContentType;
+        response.ContentLength = value.Length;
+        await response.Body.WriteAsync(value);
+    }
+
+    private static byte[] DefaultJson(FieldDescriptor field) => field.FieldType switch
+    {
+        FieldType.String or FieldType.Bytes => "\"\""u8.ToArray(),
+        FieldType.Bool => "false"u8.ToArray(),
+        FieldType.Enum => System.Text.Encoding.UTF8.GetBytes($"\"{field.EnumType.Values[0].Name}\""),
+        FieldType.Int64 or FieldType.SInt64 or FieldType.SFixed64 or FieldType.UInt64 or FieldType.Fixed64 => "\"0\""u8.ToArray(),
+        _ => "0"u8.ToArray(),
+    };
+}
