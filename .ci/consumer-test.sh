@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The packages as a team gets them: follows the README's "Serve your own service" steps as printed
-# (.ci/readme_steps.py) in a new folder outside the solution, which pack the four libraries into the folder's feed and
-# restore ProtoHttp from it alone; then checks that exactly the four libraries came out, each with its readme, license
+# (.ci/readme_steps.py) in a new folder outside the solution, which pack the six libraries into the folder's feed and
+# restore ProtoHttp from it alone; then checks that exactly the six libraries came out, each with its readme, license
 # and symbols.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,10 +18,10 @@ export PROTOHTTP="$repo"
 
 feed="$work/consumer/feed"
 fail() { echo "consumer test: $1"; exit 1; }
-expected="ProtoHttp.0.1.0.nupkg ProtoHttp.0.1.0.snupkg ProtoHttp.AspNetCore.0.1.0.nupkg ProtoHttp.AspNetCore.0.1.0.snupkg ProtoHttp.AspNetCore.OpenApi.0.1.0.nupkg ProtoHttp.AspNetCore.OpenApi.0.1.0.snupkg ProtoHttp.Client.0.1.0.nupkg ProtoHttp.Client.0.1.0.snupkg"
+expected="ProtoHttp.0.1.0.nupkg ProtoHttp.0.1.0.snupkg ProtoHttp.AspNetCore.0.1.0.nupkg ProtoHttp.AspNetCore.0.1.0.snupkg ProtoHttp.AspNetCore.Nats.0.1.0.nupkg ProtoHttp.AspNetCore.Nats.0.1.0.snupkg ProtoHttp.AspNetCore.OpenApi.0.1.0.nupkg ProtoHttp.AspNetCore.OpenApi.0.1.0.snupkg ProtoHttp.AspNetCore.Redis.0.1.0.nupkg ProtoHttp.AspNetCore.Redis.0.1.0.snupkg ProtoHttp.Client.0.1.0.nupkg ProtoHttp.Client.0.1.0.snupkg"
 packed=$(cd "$feed" && ls | sort | xargs)
 [ "$packed" = "$expected" ] || fail "dotnet pack made '$packed', not '$expected'"
-for id in ProtoHttp ProtoHttp.AspNetCore ProtoHttp.AspNetCore.OpenApi ProtoHttp.Client; do
+for id in ProtoHttp ProtoHttp.AspNetCore ProtoHttp.AspNetCore.OpenApi ProtoHttp.AspNetCore.Redis ProtoHttp.AspNetCore.Nats ProtoHttp.Client; do
   contents=$(unzip -l "$feed/$id.0.1.0.nupkg")
   for file in README.md LICENSE "lib/net10.0/$id.dll" "lib/net10.0/$id.xml"; do
     grep -q " $file\$" <<<"$contents" || fail "$id.0.1.0.nupkg has no $file"
@@ -39,17 +39,19 @@ for id in ProtoHttp.AspNetCore ProtoHttp.Client; do
   grep -qF '<dependency id="ProtoHttp" version="0.1.0"' <<<"$(unzip -p "$feed/$id.0.1.0.nupkg" "$id.nuspec")" \
     || fail "$id does not depend on ProtoHttp 0.1.0 or later"
 done
-grep -qF '<dependency id="ProtoHttp.AspNetCore" version="0.1.0"' <<<"$(unzip -p "$feed/ProtoHttp.AspNetCore.OpenApi.0.1.0.nupkg" ProtoHttp.AspNetCore.OpenApi.nuspec)" \
-  || fail "ProtoHttp.AspNetCore.OpenApi does not depend on ProtoHttp.AspNetCore 0.1.0 or later"
+for id in ProtoHttp.AspNetCore.OpenApi ProtoHttp.AspNetCore.Redis ProtoHttp.AspNetCore.Nats; do
+  grep -qF '<dependency id="ProtoHttp.AspNetCore" version="0.1.0"' <<<"$(unzip -p "$feed/$id.0.1.0.nupkg" "$id.nuspec")" \
+    || fail "$id does not depend on ProtoHttp.AspNetCore 0.1.0 or later"
+done
 # No package makes its internals visible to another: the InternalsVisibleTo left name test and benchmark assemblies,
 # which are never packed. An attribute with one string argument is stored as 01 00, the string's length, its UTF-8 bytes
 # and 00 00; that is what is looked for.
-for id in ProtoHttp ProtoHttp.AspNetCore ProtoHttp.AspNetCore.OpenApi ProtoHttp.Client; do
+for id in ProtoHttp ProtoHttp.AspNetCore ProtoHttp.AspNetCore.OpenApi ProtoHttp.AspNetCore.Redis ProtoHttp.AspNetCore.Nats ProtoHttp.Client; do
   unzip -p "$feed/$id.0.1.0.nupkg" "lib/net10.0/$id.dll" >"$work/$id.dll"
 done
 python3 - "$work" <<'PY' || fail "a package makes its internals visible to another package"
 import sys
-packages = ["ProtoHttp", "ProtoHttp.AspNetCore", "ProtoHttp.AspNetCore.OpenApi", "ProtoHttp.Client"]
+packages = ["ProtoHttp", "ProtoHttp.AspNetCore", "ProtoHttp.AspNetCore.OpenApi", "ProtoHttp.AspNetCore.Redis", "ProtoHttp.AspNetCore.Nats", "ProtoHttp.Client"]
 for id in packages:
     data = open(f"{sys.argv[1]}/{id}.dll", "rb").read()
     for friend in packages:

@@ -34,6 +34,7 @@ public static class SearchServiceApp
         builder.Services.AddHostedService(services => services.GetRequiredService<PriceTicker>());
         // The reflection service answers Connect too (bidirectional, so over h2c); its .proto is not embedded.
         builder.Services.AddProtoHttp().AddServiceOptions<ReflectionV1ServiceImpl>(options => options.ServeProtoFile = false);
+
         builder.Services.AddGrpc();
         // grpc-dotnet's reflection services over the services named here. AddGrpcReflection() finds them in the
         // endpoints instead, through a fallback that reflects over types the trimmer may remove: the one trim warning
@@ -52,6 +53,15 @@ public static class SearchServiceApp
         builder.Services.AddRateLimiter(_ => { });
         builder.Services.AddHealthChecks().AddCheck<CatalogDataHealthCheck>("catalog-data", tags: [ReadyTag]);
         configure?.Invoke(builder);
+        if (builder.Configuration["PriceTicker:Redis"] is { Length: > 0 } redis)
+        {
+            // The price feed's topic in Redis: one feed for every instance, resumable on any (docs/deploy.md).
+            builder.Services.AddProtoHttp().AddRedisBackplane(redis);
+        }
+        else if (builder.Configuration["PriceTicker:Nats"] is { Length: > 0 } nats)
+        {
+            builder.Services.AddProtoHttp().AddNatsBackplane(nats);
+        }
 
         var app = builder.Build();
         app.UseDefaultFiles();

@@ -32,7 +32,12 @@ public sealed class BroadcastMessage<T> : ISharedFrames
     /// <summary>The message.</summary>
     public T Message { get; }
 
+    /// <summary>The message's place in its topic's log, when it came from a <see cref="ProtoTopic{T}"/>.</summary>
+    internal TopicPosition? Position { get; init; }
+
     IMessage ISharedFrames.Message => Message;
+
+    TopicPosition? ISharedFrames.Position => Position;
 
     ReadOnlyMemory<byte> ISharedFrames.FramedFor(StreamResponseWriter writer, IMessageCodec codec)
     {
@@ -49,7 +54,7 @@ public sealed class BroadcastMessage<T> : ISharedFrames
         byte[] bytes;
         using (var buffer = Internal.PooledBufferWriter.Rent(512))
         {
-            writer.Frame(Message, buffer.Writer);
+            writer.Frame(Message, Position, buffer.Writer);
             bytes = buffer.WrittenMemory.ToArray();
         }
 

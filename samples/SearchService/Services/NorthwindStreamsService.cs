@@ -9,18 +9,12 @@ namespace SearchService.Services;
 /// <summary>NorthwindStreams from NorthwindStreams.proto: every kind of streaming method, in the Northwind theme.</summary>
 public sealed class NorthwindStreamsService(PriceTicker ticker, NorthwindOrders orders) : NorthwindStreams.NorthwindStreamsBase
 {
-    public override async Task WatchPrices(PriceWatch request, IServerStreamWriter<PriceTick> responseStream, ServerCallContext context)
+    public override Task WatchPrices(PriceWatch request, IServerStreamWriter<PriceTick> responseStream, ServerCallContext context)
     {
         var watched = request.ProductId.ToHashSet();
-        using var subscription = ticker.Subscribe();
-        await foreach (var tick in subscription.Ticks.ReadAllAsync(context.CancellationToken))
-        {
-            if (watched.Count == 0 || watched.Contains(tick.Message.ProductId))
-            {
-                // Over ProtoHttp, the tick's event (or line, or envelope) is serialized once for every subscriber.
-                await responseStream.WriteAsync(tick);
-            }
-        }
+        // Each tick's event (or line, or envelope) is serialized once per instance for every subscriber; a stream that
+        // broke resumes with Last-Event-ID on any instance.
+        return ticker.Ticks.SubscribeAsync(responseStream, context, tick => watched.Count == 0 || watched.Contains(tick.ProductId));
     }
 
     public override async Task ReplayOrders(ReplayRequest request, IServerStreamWriter<Order> responseStream, ServerCallContext context)

@@ -6,6 +6,7 @@ using ProtoHttp.AspNetCore;
 using ProtoHttp.AspNetCore.Explorer;
 using ProtoHttp.AspNetCore.Internal;
 using ProtoHttp.AspNetCore.Invocation;
+using ProtoHttp.AspNetCore.Topics;
 using ProtoHttp.AspNetCore.Pipeline;
 using ProtoHttp.AspNetCore.Protocols.Connect;
 using ProtoHttp.AspNetCore.Protocols.GrpcWeb;
@@ -51,6 +52,10 @@ public static class ProtoHttpServiceCollectionExtensions
         services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, GrpcWebMatcherPolicy>());
         // The one dispatcher among the protocols sharing a path by the requests they claim (a WebSocket upgrade).
         services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, RequestClaimMatcherPolicy>());
+        // Topics live in this process until an engine package (AddRedisBackplane, AddNatsBackplane) replaces it.
+        services.TryAddSingleton<ITopicEngine, InMemoryTopicEngine>();
+        services.TryAddSingleton<EngineHealth>();
+        services.TryAddSingleton<IProtoTopics, ProtoTopics>();
         if (configure is not null)
         {
             // Every service's named options start from these, before its own AddServiceOptions. Interceptors added
@@ -70,6 +75,18 @@ public static class ProtoHttpServiceCollectionExtensions
         }
 
         return new ProtoHttpServerBuilder(services);
+    }
+
+    /// <summary>Sets how topics deliver, wait and remember (docs/protocol.md, "Topics: streams that resume").</summary>
+    /// <param name="builder">The builder <c>AddProtoHttp()</c> returned.</param>
+    /// <param name="configure">Sets the options.</param>
+    /// <returns>The builder.</returns>
+    public static IProtoHttpServerBuilder AddTopics(this IProtoHttpServerBuilder builder, Action<ProtoTopicOptions> configure)
+    {
+        ArgumentNullException.ThrowIfNull(builder);
+        ArgumentNullException.ThrowIfNull(configure);
+        builder.Services.Configure(configure);
+        return builder;
     }
 
     /// <summary>Sets options for one service, on top of those set for every service.</summary>

@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Text;
 using Google.Protobuf;
 using Microsoft.AspNetCore.Http;
 using ProtoHttp.AspNetCore.Internal;
@@ -18,10 +19,13 @@ internal sealed class EnvelopeStreamWriter(HttpContext context, StreamMediaType 
     /// <summary>The smallest payload that is gzipped; <see langword="null"/>: none is.</summary>
     public int? GzipMinSize { get; init; }
 
+    /// <summary>Whether each topic message goes after an <see cref="Envelope.EventIdFlag"/> envelope with its id: the client asked (<see cref="Envelope.EventIdsHeader"/>).</summary>
+    public bool WritesEventIds { get; init; }
+
     /// <summary>Gzipped envelopes depend on the client's gzip; only plain ones are shared.</summary>
     protected internal override IMessageCodec? SharedCodec => GzipMinSize is null ? codec : null;
 
-    protected internal override void Frame(IMessage message, IBufferWriter<byte> output)
+    protected internal override void Frame(IMessage message, TopicPosition? position, IBufferWriter<byte> output)
     {
         if (codec == MessageCodecs.Protobuf)
         {
@@ -32,6 +36,14 @@ internal sealed class EnvelopeStreamWriter(HttpContext context, StreamMediaType 
         using var payload = PooledBufferWriter.Rent(512);
         codec.Write(message, payload.Writer);
         Envelope.Write(output, Envelope.MessageFlag, payload.WrittenMemory.Span);
+    }
+
+    protected override void WritePosition(TopicPosition position, IBufferWriter<byte> output)
+    {
+        if (WritesEventIds)
+        {
+            Envelope.Write(output, Envelope.EventIdFlag, Encoding.ASCII.GetBytes(position.ToString()));
+        }
     }
 
     protected override async Task WriteMessageCoreAsync(IMessage message, CancellationToken cancellationToken)

@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Text;
 using Google.Protobuf;
 using Microsoft.AspNetCore.Http;
 using ProtoHttp.AspNetCore.Internal;
@@ -13,7 +14,7 @@ namespace ProtoHttp.AspNetCore.Framing;
 /// <remarks>
 /// Each event is framed whole into a buffer rented for that write, then copied into the response under the writer's
 /// lock, before the flush: a comment (written under the same lock) can only fall between two events, and an idle stream
-/// holds no buffer. Events carry no <c>id</c> or <c>retry</c> field, so the framing is the three lines of the
+/// holds no buffer. Events carry no <c>retry</c> field, and an <c>id</c> only when they come from a topic, so the framing is the three lines of the
 /// HTML standard's event stream format written here, not .NET's <c>SseFormatter</c>, whose write loop would keep its
 /// buffers for the stream's lifetime. A message's frame depends only on the message and the JSON codec, so a
 /// <see cref="BroadcastMessage{T}"/> is framed once for every event stream it goes to.
@@ -40,11 +41,26 @@ internal sealed class EventStreamWriter : StreamResponseWriter, KeepAliveClock.I
 
     protected internal override IMessageCodec SharedCodec => _json;
 
-    protected internal override void Frame(IMessage message, IBufferWriter<byte> output)
+    protected internal override void Frame(IMessage message, TopicPosition? position, IBufferWriter<byte> output)
     {
         using var data = PooledBufferWriter.Rent(512);
         _json.Write(message, data.Writer);
+        if (position is { } id)
+        {
+            // The event's id, which an EventSource sends back as Last-Event-ID when it reconnects (docs/protocol.md,
+            // "Topics: streams that resume").
+            output.Write("id: "u8);
+            output.Write(Encoding.ASCII.GetBytes(id.ToString()));
+            output.Write("\n"u8);
+        }
+
         WriteEvent(output, default, data.WrittenMemory.Span);
+    }
+
+    protected override bool FrameGap(TopicPosition after, IBufferWriter<byte> output)
+    {
+        WriteEvent(output, "gap"u8, Encoding.ASCII.GetBytes($"{{\"lastEventId\":\"{after}\"}}"));
+        return true;
     }
 
     protected override Task WriteMessageCoreAsync(IMessage message, CancellationToken cancellationToken)

@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Text;
 using Google.Protobuf;
 using Microsoft.AspNetCore.Http;
 using ProtoHttp.AspNetCore.Internal;
@@ -11,11 +12,23 @@ internal sealed class LineStreamWriter(HttpContext context, StreamMediaType type
 {
     protected internal override IMessageCodec SharedCodec => json;
 
-    protected internal override void Frame(IMessage message, IBufferWriter<byte> output)
+    protected internal override void Frame(IMessage message, TopicPosition? position, IBufferWriter<byte> output)
     {
         output.Write("{\"result\":"u8);
         json.Write(message, output);
+        if (position is { } id)
+        {
+            // Where the message sits in its topic, to send back as Last-Event-ID (docs/protocol.md, "Topics: streams that resume").
+            output.Write(Encoding.ASCII.GetBytes($",\"id\":\"{id}\""));
+        }
+
         output.Write("}\n"u8);
+    }
+
+    protected override bool FrameGap(TopicPosition after, IBufferWriter<byte> output)
+    {
+        output.Write(Encoding.ASCII.GetBytes($"{{\"gap\":{{\"lastEventId\":\"{after}\"}}}}\n"));
+        return true;
     }
 
     protected override async Task WriteMessageCoreAsync(IMessage message, CancellationToken cancellationToken)
@@ -23,7 +36,7 @@ internal sealed class LineStreamWriter(HttpContext context, StreamMediaType type
         cancellationToken.ThrowIfCancellationRequested();
         // Written whole before it goes out, so a message JSON cannot carry fails without leaving half a line.
         using var line = PooledBufferWriter.Rent(512);
-        Frame(message, line.Writer);
+        Frame(message, null, line.Writer);
         Response.BodyWriter.Write(line.WrittenMemory.Span);
         await FlushAsync(cancellationToken);
     }

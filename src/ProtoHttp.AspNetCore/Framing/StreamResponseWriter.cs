@@ -30,7 +30,7 @@ internal abstract class StreamResponseWriter(HttpContext context, StreamMediaTyp
     {
         StreamFormat.Events => new EventStreamWriter(context, type, type.Codec, keepAliveInterval),
         StreamFormat.Lines => new LineStreamWriter(context, type, type.Codec),
-        _ => new EnvelopeStreamWriter(context, type, type.Codec),
+        _ => new EnvelopeStreamWriter(context, type, type.Codec) { WritesEventIds = context.Request.Headers.ContainsKey(Envelope.EventIdsHeader) },
     };
 
     /// <summary>Writes one message and waits until the network has taken it.</summary>
@@ -55,6 +55,11 @@ internal abstract class StreamResponseWriter(HttpContext context, StreamMediaTyp
             }
 
             Start();
+            if (shared?.Position is { } position)
+            {
+                WritePosition(position, Response.BodyWriter);
+            }
+
             if (shared is not null && SharedCodec is { } codec)
             {
                 Response.BodyWriter.Write(shared.FramedFor(this, codec).Span);
@@ -66,6 +71,29 @@ internal abstract class StreamResponseWriter(HttpContext context, StreamMediaTyp
             }
 
             OnWritten();
+        }
+        finally
+        {
+            _lock.Release();
+        }
+    }
+
+    /// <summary>Tells the reader that messages after <paramref name="after"/> are gone from the topic's log, where the framing can.</summary>
+    public async Task WriteGapAsync(TopicPosition after, CancellationToken cancellationToken)
+    {
+        await _lock.WaitAsync(cancellationToken);
+        try
+        {
+            if (_ended)
+            {
+                throw new InvalidOperationException("The call has ended; no more messages can be written to its response stream.");
+            }
+
+            Start();
+            if (FrameGap(after, Response.BodyWriter))
+            {
+                await FlushAsync(cancellationToken);
+            }
         }
         finally
         {
@@ -126,9 +154,27 @@ internal abstract class StreamResponseWriter(HttpContext context, StreamMediaTyp
     /// </summary>
     protected internal virtual IMessageCodec? SharedCodec => null;
 
-    /// <summary>Frames <paramref name="message"/> into <paramref name="output"/> exactly as <see cref="WriteMessageCoreAsync"/> writes it; needed when <see cref="SharedCodec"/> is set.</summary>
-    protected internal virtual void Frame(IMessage message, IBufferWriter<byte> output) =>
+    /// <summary>
+    /// Frames <paramref name="message"/> into <paramref name="output"/> exactly as <see cref="WriteMessageCoreAsync"/>
+    /// writes it, with its topic position where the framing carries one (docs/protocol.md, "Topics: streams that
+    /// resume"); needed when <see cref="SharedCodec"/> is set.
+    /// </summary>
+    protected internal virtual void Frame(IMessage message, TopicPosition? position, IBufferWriter<byte> output) =>
         throw new NotSupportedException(GetType().Name + " does not share frames.");
+
+    /// <summary>
+    /// Writes a topic message's position ahead of it, for a framing that carries it apart from the message's frame
+    /// (docs/protocol.md, "Topics: streams that resume"); by default the frame carries it, or nothing does.
+    /// </summary>
+    protected virtual void WritePosition(TopicPosition position, IBufferWriter<byte> output)
+    {
+    }
+
+    /// <summary>
+    /// Frames the notice that messages after <paramref name="after"/> are no longer in the topic's log; false where
+    /// the framing has no way to say it (docs/protocol.md, "Topics: streams that resume").
+    /// </summary>
+    protected virtual bool FrameGap(TopicPosition after, IBufferWriter<byte> output) => false;
 
     protected abstract Task WriteEndCoreAsync(StreamOutcome outcome, CancellationToken cancellationToken);
 

@@ -1,5 +1,6 @@
 using System.Buffers;
 using System.IO.Pipelines;
+using System.Text;
 using Google.Protobuf;
 using Google.Protobuf.Reflection;
 using Grpc.Core;
@@ -12,15 +13,22 @@ namespace ProtoHttp.Client.Internal;
 /// so a slow reader leaves the backlog in the network's flow control instead of memory. Each message is held whole once,
 /// at most <see cref="ProtoHttpClientOptions.MaxResponseSize"/>; gzip envelopes are inflated within the same limit.
 /// </summary>
-internal sealed class ResponseEnvelopeReader(Stream body, IMessageReader codec, long? limit, bool gzip)
+internal sealed class ResponseEnvelopeReader(Stream body, IMessageReader codec, long? limit, bool gzip, bool eventIds = false)
 {
+    // An event id is a position, two numbers and a dash: far below this.
+    private const uint MaxEventIdSize = 64;
+
     // The end-stream message is the server's JSON, not a message of the app's: bounded even when messages are not.
     private const long MaxEndStreamSize = 4 * 1024 * 1024;
 
     private readonly PipeReader _reader = PipeReader.Create(body);
+    private string? _nextEventId;
 
     /// <summary>The trailers of the end-stream message, once it has been read.</summary>
     public Metadata? Trailers { get; private set; }
+
+    /// <summary>The event id of the last message read, when the server sends them (docs/protocol.md, "Topics: streams that resume").</summary>
+    public string? LastEventId { get; private set; }
 
     /// <summary>The failure the end-stream message told, if it told one.</summary>
     public RpcException? Error { get; private set; }
@@ -35,7 +43,18 @@ internal sealed class ResponseEnvelopeReader(Stream body, IMessageReader codec, 
         {
             var result = await _reader.ReadAsync(cancellationToken).ConfigureAwait(false);
             var buffer = result.Buffer;
-            if (Envelope.TryReadHeader(buffer, out var flags, out var length))
+            if (Envelope.TryReadHeader(buffer, out var idFlags, out var idLength) && eventIds && idFlags == Envelope.EventIdFlag && idLength <= MaxEventIdSize)
+            {
+                // The id of the message that follows: kept, so that a broken stream resumes after it.
+                var idSize = Envelope.HeaderLength + (long)idLength;
+                if (buffer.Length >= idSize)
+                {
+                    _nextEventId = Encoding.ASCII.GetString(buffer.Slice(Envelope.HeaderLength, idLength));
+                    _reader.AdvanceTo(buffer.GetPosition(idSize));
+                    continue;
+                }
+            }
+            else if (Envelope.TryReadHeader(buffer, out var flags, out var length))
             {
                 var end = Check(flags, length);
                 var size = Envelope.HeaderLength + (long)length;
@@ -43,7 +62,15 @@ internal sealed class ResponseEnvelopeReader(Stream body, IMessageReader codec, 
                 {
                     try
                     {
-                        return Parse(buffer.Slice(Envelope.HeaderLength, length), flags, end, descriptor);
+                        var message = Parse(buffer.Slice(Envelope.HeaderLength, length), flags, end, descriptor);
+                        if (message is not null && _nextEventId is not null)
+                        {
+                            // Only now is it the id of a message the caller has: a stream broken in between resumes before it.
+                            LastEventId = _nextEventId;
+                            _nextEventId = null;
+                        }
+
+                        return message;
                     }
                     finally
                     {

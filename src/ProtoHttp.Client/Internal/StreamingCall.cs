@@ -17,6 +17,8 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
     where TResponse : class
 {
     private const string ConnectContentEncoding = "Connect-Content-Encoding";
+    private const int MaxResumeAttempts = 5;
+    private static readonly TimeSpan ResumeBackoff = TimeSpan.FromMilliseconds(100);
 
     private readonly bool _duplex;
     private readonly string _streamType;
@@ -28,6 +30,9 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
     private int _reading;
     private volatile bool _readCancelled;
     private volatile bool _http2Required;
+    private HttpClient? _resumeClient; // A server-streaming call's: it resumes after a broken connection.
+    private TRequest? _resumeRequest;
+    private string? _lastEventId;
 
     private StreamingCall(ClientMethod<TRequest, TResponse> method, CallOptions options, bool duplex)
         : base(method, options)
@@ -44,8 +49,12 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
         HttpClient httpClient, ClientMethod<TRequest, TResponse> method, CallOptions options, TRequest request)
     {
         CheckFormat(method);
-        var call = new StreamingCall<TRequest, TResponse>(method, options, duplex: false);
-        call._opened = call.OpenAsync(httpClient, new MessageContent((IMessage)request, method.Settings.Writer, call._streamType, enveloped: true));
+        var call = new StreamingCall<TRequest, TResponse>(method, options, duplex: false)
+        {
+            _resumeClient = httpClient,
+            _resumeRequest = request,
+        };
+        call._opened = call.OpenAsync(httpClient, call.RequestContent());
         return new AsyncServerStreamingCall<TResponse>(call, Headers, Status, Trailers, DisposeCall, call);
     }
 
@@ -241,34 +250,7 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
     {
         try
         {
-            var request = CreateRequest(httpClient, content);
-            Method.Settings.Protocol.PrepareStream(request);
-
-            if (_duplex && request.Version < HttpVersion.Version20)
-            {
-                // Both directions at once need HTTP/2; over http:// that is h2c with prior knowledge, so no fallback.
-                request.Version = HttpVersion.Version20;
-                request.VersionPolicy = HttpVersionPolicy.RequestVersionExact;
-                _http2Required = true;
-            }
-
-            var response = await httpClient.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, CallToken).ConfigureAwait(false);
-            _response = response;
-            SetHeaders(HeaderMetadata.FromResponse(response, withTrailers: false));
-            if (!response.IsSuccessStatusCode)
-            {
-                throw await Method.Settings.Protocol.ReadErrorAsync(response, CallToken).ConfigureAwait(false);
-            }
-
-            var contentType = response.Content.Headers.ContentType?.ToString();
-            if (StreamMediaTypes.EnvelopeCodec(contentType, Method.Settings.Codecs) != Method.Settings.Writer)
-            {
-                throw Error(StatusCode.Internal,
-                    $"The response to {Method.FullName} is not a stream of {_streamType} envelopes: the server answered {(int)response.StatusCode} with Content-Type '{contentType}'.");
-            }
-
-            var body = await response.Content.ReadAsStreamAsync(CallToken).ConfigureAwait(false);
-            _envelopes = new ResponseEnvelopeReader(body, Method.Settings.Writer, Method.Settings.MaxResponseSize, IsGzip(response));
+            await OpenCoreAsync(httpClient, content).ConfigureAwait(false);
             if (Outcome is not null)
             {
                 Release(); // The call ended meanwhile (its request stream failed): nobody will read this response.
@@ -279,6 +261,83 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
             Fail(ex);
             Release();
         }
+    }
+
+    private async Task OpenCoreAsync(HttpClient httpClient, HttpContent content)
+    {
+        var request = CreateRequest(httpClient, content);
+        Method.Settings.Protocol.PrepareStream(request);
+        if (_resumeClient is not null)
+        {
+            // Each message's event id, so that a broken stream resumes after the last one read (docs/protocol.md,
+            // "Topics: streams that resume"); a stream that is not a topic's has none, and never resumes.
+            request.Headers.TryAddWithoutValidation(Envelope.EventIdsHeader, "1");
+            if (_lastEventId is not null)
+            {
+                request.Headers.TryAddWithoutValidation("Last-Event-ID", _lastEventId);
+            }
+        }
+
+        if (_duplex && request.Version < HttpVersion.Version20)
+        {
+            // Both directions at once need HTTP/2; over http:// that is h2c with prior knowledge, so no fallback.
+            request.Version = HttpVersion.Version20;
+            request.VersionPolicy = HttpVersionPolicy.RequestVersionExact;
+            _http2Required = true;
+        }
+
+        var response = await httpClient.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, CallToken).ConfigureAwait(false);
+        _response = response;
+        SetHeaders(HeaderMetadata.FromResponse(response, withTrailers: false));
+        if (!response.IsSuccessStatusCode)
+        {
+            throw await Method.Settings.Protocol.ReadErrorAsync(response, CallToken).ConfigureAwait(false);
+        }
+
+        var contentType = response.Content.Headers.ContentType?.ToString();
+        if (StreamMediaTypes.EnvelopeCodec(contentType, Method.Settings.Codecs) != Method.Settings.Writer)
+        {
+            throw Error(StatusCode.Internal,
+                $"The response to {Method.FullName} is not a stream of {_streamType} envelopes: the server answered {(int)response.StatusCode} with Content-Type '{contentType}'.");
+        }
+
+        var body = await response.Content.ReadAsStreamAsync(CallToken).ConfigureAwait(false);
+        _envelopes = new ResponseEnvelopeReader(body, Method.Settings.Writer, Method.Settings.MaxResponseSize, IsGzip(response), eventIds: _resumeClient is not null);
+    }
+
+    private MessageContent RequestContent() => new((IMessage)_resumeRequest!, Method.Settings.Writer, _streamType, enveloped: true);
+
+    /// <summary>
+    /// Whether a server stream that broke (its connection lost, or its server stopping with <c>UNAVAILABLE</c>) can go
+    /// on: it is a topic's (its messages have event ids) and the caller has not cancelled.
+    /// </summary>
+    private bool CanResume(Exception exception) =>
+        _resumeClient is not null && _lastEventId is not null && !CallToken.IsCancellationRequested && !_readCancelled
+        && exception is IOException or HttpRequestException or RpcException { StatusCode: StatusCode.Unavailable };
+
+    /// <summary>
+    /// Sends the request again with <c>Last-Event-ID</c>, as an <c>EventSource</c> does, to whichever instance answers:
+    /// the server replays what was missed, then goes on live. Gives up after a few attempts spaced further apart.
+    /// </summary>
+    private async Task<bool> ResumeAsync()
+    {
+        for (var attempt = 0; attempt < MaxResumeAttempts; attempt++)
+        {
+            Interlocked.Exchange(ref _envelopes, null)?.Complete();
+            Interlocked.Exchange(ref _response, null)?.Dispose();
+            try
+            {
+                await Task.Delay(ResumeBackoff * ((1 << attempt) - 1), CallToken).ConfigureAwait(false);
+                await OpenCoreAsync(_resumeClient!, RequestContent()).ConfigureAwait(false);
+                return true;
+            }
+            catch (Exception) when (!CallToken.IsCancellationRequested)
+            {
+                // That instance did not answer either: the next attempt may reach another.
+            }
+        }
+
+        return false;
     }
 
     private bool IsGzip(HttpResponseMessage response)
@@ -323,43 +382,59 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
             throw failure;
         }
 
-        if (_envelopes is not { } envelopes)
+        while (true)
         {
-            return null; // The stream ended before.
-        }
-
-        try
-        {
-            var message = await envelopes.ReadAsync(Method.ResponseDescriptor, CallToken).ConfigureAwait(false);
-            if (!single && message is not null)
+            if (_envelopes is not { } envelopes)
             {
-                return (TResponse)message;
+                return null; // The stream ended before.
             }
 
-            if (single && message is not null && await envelopes.ReadAsync(Method.ResponseDescriptor, CallToken).ConfigureAwait(false) is not null)
+            Exception broken;
+            try
             {
-                throw Error(StatusCode.Internal, $"The server answered {Method.FullName}, a client-streaming method, with more than one message.");
+                var message = await envelopes.ReadAsync(Method.ResponseDescriptor, CallToken).ConfigureAwait(false);
+                _lastEventId = envelopes.LastEventId ?? _lastEventId;
+                if (!single && message is not null)
+                {
+                    return (TResponse)message;
+                }
+
+                if (single && message is not null && await envelopes.ReadAsync(Method.ResponseDescriptor, CallToken).ConfigureAwait(false) is not null)
+                {
+                    throw Error(StatusCode.Internal, $"The server answered {Method.FullName}, a client-streaming method, with more than one message.");
+                }
+
+                if (envelopes.Error is { } error)
+                {
+                    throw error;
+                }
+
+                if (single && message is null)
+                {
+                    throw Error(StatusCode.Internal, $"The server ended {Method.FullName}, a client-streaming method, without its response message.");
+                }
+
+                Succeed(envelopes.Trailers!);
+                Release();
+                return (TResponse?)message;
+            }
+            catch (Exception ex) when (CanResume(ex))
+            {
+                broken = ex;
+            }
+            catch (Exception ex)
+            {
+                var rpc = Fail(ex);
+                Release();
+                throw rpc;
             }
 
-            if (envelopes.Error is { } error)
+            if (!await ResumeAsync().ConfigureAwait(false))
             {
-                throw error;
+                var rpc = Fail(broken);
+                Release();
+                throw rpc;
             }
-
-            if (single && message is null)
-            {
-                throw Error(StatusCode.Internal, $"The server ended {Method.FullName}, a client-streaming method, without its response message.");
-            }
-
-            Succeed(envelopes.Trailers!);
-            Release();
-            return (TResponse?)message;
-        }
-        catch (Exception ex)
-        {
-            var rpc = Fail(ex);
-            Release();
-            throw rpc;
         }
     }
 

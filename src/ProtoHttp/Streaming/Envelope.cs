@@ -25,6 +25,15 @@ public static class Envelope
     /// <summary>The last envelope of a response: a JSON object with the call's outcome and trailers.</summary>
     public const byte EndStreamFlag = 0x02;
 
+    /// <summary>
+    /// ProtoHttp's extension to Connect: the payload is the ASCII event id of the message in the next envelope, sent
+    /// only to a client that asked with <see cref="EventIdsHeader"/> (docs/protocol.md, "Topics: streams that resume").
+    /// </summary>
+    public const byte EventIdFlag = 0x40;
+
+    /// <summary>The request header (value <c>1</c>) with which a Connect client asks for <see cref="EventIdFlag"/> envelopes.</summary>
+    public const string EventIdsHeader = "ProtoHttp-Event-Ids";
+
     /// <summary>Writes a header of <paramref name="flags"/> for a payload of <paramref name="length"/> bytes into the first <see cref="HeaderLength"/> bytes of <paramref name="destination"/>.</summary>
     public static void WriteHeader(Span<byte> destination, byte flags, int length)
     {

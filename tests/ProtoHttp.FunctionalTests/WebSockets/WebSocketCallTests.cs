@@ -192,14 +192,14 @@ public sealed class WebSocketCallTests : IAsyncLifetime
 
         await call.Socket.CloseOutputAsync(WebSocketCloseStatus.NormalClosure, null, CancellationToken.None);
 
-        // The call ends at once: its subscription to the ticker goes away.
+        // The call ends at once: its subscription to the feed goes away; the ticker's own reader of the topic stays.
         var deadline = DateTime.UtcNow.AddSeconds(10);
-        while (watching.SubscriberCount > 0 && DateTime.UtcNow < deadline)
+        while (watching.Ticks.SubscriberCount > 1 && DateTime.UtcNow < deadline)
         {
             await Task.Delay(20);
         }
 
-        Assert.Equal(0, watching.SubscriberCount);
+        Assert.Equal(1, watching.Ticks.SubscriberCount);
     }
 
     [Fact]

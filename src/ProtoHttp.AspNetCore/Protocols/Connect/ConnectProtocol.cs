@@ -208,6 +208,7 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
         return new EnvelopeStreamWriter(context, type, type.Codec)
         {
             GzipMinSize = gzip ? call.Route.Settings.Options.ConnectCompressionMinSize : null,
+            WritesEventIds = headers.ContainsKey(Envelope.EventIdsHeader),
         };
     }
 
