@@ -15,7 +15,7 @@ public sealed partial class GenericRoomsTests
 {
     /// <summary>The rooms that serve every protocol and may name none (docs/architecture.md, "The rooms").</summary>
     public static readonly TheoryData<string> GenericRooms =
-        ["Pipeline", "Invocation", "Framing", "Negotiation", "Internal", "Explorer", "Caching", "Telemetry"];
+        ["Pipeline", "Invocation", "Framing", "Negotiation", "Internal", "Explorer", "Caching", "Telemetry", "Topics"];
 
     private const string ServerNamespace = "ProtoHttp.AspNetCore";
     private const string ProtocolsNamespace = ServerNamespace + ".Protocols";

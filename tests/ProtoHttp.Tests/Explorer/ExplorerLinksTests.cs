@@ -35,7 +35,7 @@ public class ExplorerLinksTests
         var indexEndpoint = new RouteEndpoint(_ => Task.CompletedTask, RoutePatternFactory.Parse("/protohttp"), 0, new EndpointMetadataCollection(new ExplorerPages()), "index");
         Endpoint[] endpoints = moduleRoute is null
             ? [indexEndpoint]
-            : [indexEndpoint, new RouteEndpoint(_ => Task.CompletedTask, RoutePatternFactory.Parse(moduleRoute), 0, EndpointMetadataCollection.Empty, "module")];
+            : [indexEndpoint, new RouteEndpoint(_ => Task.CompletedTask, RoutePatternFactory.Parse(moduleRoute), 0, new EndpointMetadataCollection(BrowserModuleMetadata.Instance), "module")];
 
         var links = ExplorerLinks.For(context, new DefaultEndpointDataSource(endpoints));
 
