@@ -9,6 +9,8 @@ COPY src/Directory.Build.props src/
 COPY src/ProtoHttp/ProtoHttp.csproj src/ProtoHttp/
 COPY src/ProtoHttp.AspNetCore/ProtoHttp.AspNetCore.csproj src/ProtoHttp.AspNetCore/
 COPY src/ProtoHttp.AspNetCore.OpenApi/ProtoHttp.AspNetCore.OpenApi.csproj src/ProtoHttp.AspNetCore.OpenApi/
+COPY src/ProtoHttp.AspNetCore.Redis/ProtoHttp.AspNetCore.Redis.csproj src/ProtoHttp.AspNetCore.Redis/
+COPY src/ProtoHttp.AspNetCore.Nats/ProtoHttp.AspNetCore.Nats.csproj src/ProtoHttp.AspNetCore.Nats/
 COPY samples/SearchService/SearchService.csproj samples/SearchService/
 RUN dotnet restore samples/SearchService/SearchService.csproj
 
