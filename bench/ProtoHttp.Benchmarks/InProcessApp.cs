@@ -27,10 +27,12 @@ internal static class InProcessApp
     }
 
     /// <summary>
-    /// The request delegate of the one endpoint mapped at <paramref name="pattern"/>; where protocols share a path
+    /// The request delegate of the one endpoint mapped at <paramref name="pattern"/> that is not another protocol's:
+    /// ProtoHttp's own where WebSocket calls share its path, or a peer's endpoint. Where protocols share a procedure path
     /// (Connect and gRPC-Web both map <c>/{package.Service}/{Method}</c>), <see cref="ProtocolEndpoint"/> picks one.
     /// </summary>
-    public static RequestDelegate Endpoint(WebApplication app, string pattern) => Endpoint(app, pattern, static _ => true);
+    public static RequestDelegate Endpoint(WebApplication app, string pattern) =>
+        Endpoint(app, pattern, static metadata => metadata.GetMetadata<ProtoHttpMethodMetadata>() is null or { Protocol: ProtocolNames.ProtoHttp });
 
     /// <summary>The endpoint at <paramref name="pattern"/> of the protocol named <paramref name="protocol"/> (<see cref="ProtocolNames"/>).</summary>
     public static RequestDelegate ProtocolEndpoint(WebApplication app, string pattern, string protocol) =>
