@@ -78,7 +78,16 @@ internal sealed class EnvelopeStreamReader<TRequest>(
             return;
         }
 
-        body.CancelPendingRead();
+        try
+        {
+            body.CancelPendingRead();
+        }
+        catch (Exception ex) when (ex is InvalidOperationException or IOException)
+        {
+            // The request has ended (the reader disposed, or the client's reset rethrown): the read is over with it.
+            return;
+        }
+
         try
         {
             await reading.WaitAsync(TimeSpan.FromSeconds(1));

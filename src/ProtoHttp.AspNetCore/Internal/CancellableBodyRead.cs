@@ -44,10 +44,11 @@ internal static class CancellableBodyRead
         {
             reader.CancelPendingRead();
         }
-        catch (InvalidOperationException)
+        catch (Exception ex) when (ex is InvalidOperationException or IOException)
         {
-            // The request has ended (Kestrel disposed its body reader): no read is left to stop. A throw here would
-            // escape into the deadline's timer.
+            // The request has ended: Kestrel disposed its body reader, or the client reset the stream and the reader
+            // rethrows that reset. No read is left to stop, and a throw here would escape into the deadline's timer
+            // and end the process.
         }
     }
 }
