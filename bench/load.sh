@@ -9,9 +9,8 @@
 # alternating with the others so drift hits all alike; each result is one JSON line in DIR/load.jsonl.
 # --quick: one 2 s run per configuration, no warm-up; it checks that every peer answers 200, not how fast (and W8's
 #   REST rows the right body too).
-# --warmup S: seconds of load per configuration (and build) before the measured runs (default 2). The JIT's tiering
-#   needs longer than 2 s to reach steady state in PeerServer (run 1 at half the speed of run 5 otherwise): a
-#   comparison of few configurations, such as --only '^w8-', can afford --warmup 15.
+# --warmup S: seconds of load per configuration before the measured runs (default 2); the JIT's tiering needs about
+#   10 s of it before run 1 is as fast as run 5.
 # --only: just the configurations whose id matches the extended regular expression (e.g. 'protohttp$|connect').
 # --first-run N: number the runs from N (when one comparison's runs are split over invocations: even runs go backwards).
 # --server NAME=DLL (repeatable): measure these PeerServer builds instead of this tree's, all in one run: each is
@@ -132,12 +131,14 @@ add() { [[ -z "$ONLY" || "${1%%|*}" =~ $ONLY ]] && CONFIGS+=("$1") || true; }
 # hits both alike; even runs go through the list backwards, so neither side always runs first.
 add "w3-protobuf-protohttp|w3|1|protobuf|protohttp|h1|POST|/ProtoService.proto/Search|application/x-protobuf|search.pb"
 add "w3-protobuf-raw|w3|1|protobuf|raw|h1|POST|/raw/search.pb|application/x-protobuf|search.pb"
+add "w3-protobuf-raw-routed|w3|1|protobuf|raw-routed|h1|POST|/raw-routed/search.pb|application/x-protobuf|search.pb"
 add "w3-protobuf-protohttp-h2c|w3|1|protobuf|protohttp-h2c|h2c|POST|/ProtoService.proto/Search|application/x-protobuf|search.pb"
 add "w3-protobuf-grpc|w3|1|protobuf|grpc|h2c|POST|/ProtoService.SearchService/Search|application/grpc|search.grpc"
 # Connect on the same services, at the paths gRPC uses too (PeerServer maps both).
 add "w3-protobuf-connect|w3|1|protobuf|connect|h1|POST|/ProtoService.SearchService/Search|application/proto|search.pb"
 add "w3-json-protohttp|w3|1|json|protohttp|h1|POST|/ProtoService.proto/Search|application/json|search.json"
 add "w3-json-raw|w3|1|json|raw|h1|POST|/raw/search.json|application/json|search.json"
+add "w3-json-raw-routed|w3|1|json|raw-routed|h1|POST|/raw-routed/search.json|application/json|search.json"
 add "w3-json-minimal|w3|1|json|minimal|h1|POST|/minimal/search|application/json|search.stj.json"
 add "w3-json-transcoding|w3|1|json|transcoding|h1|POST|/transcoded/search|application/json|search.json"
 add "w3-json-connect|w3|1|json|connect|h1|POST|/ProtoService.SearchService/Search|application/json|search.json"
