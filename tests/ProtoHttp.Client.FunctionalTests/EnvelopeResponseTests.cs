@@ -118,7 +118,18 @@ public sealed class EnvelopeResponseTests
         var ex = await Assert.ThrowsAsync<RpcException>(() => ReadAllAsync(handler, ProtocolNames.Connect));
 
         Assert.Equal(StatusCode.Internal, ex.StatusCode);
-        Assert.Equal("The response to /protohttp.clienttests.ClientTestService/Count is compressed with 'br'; this client reads gzip and identity.", ex.Status.Detail);
+        Assert.Equal("The response to /protohttp.clienttests.ClientTestService/Count is compressed with 'br' (Connect-Content-Encoding); this client reads gzip and identity.", ex.Status.Detail);
+    }
+
+    [Fact]
+    public async Task OnProtoHttpsPathAGzippedEnvelopeIsInternalAsNoCompressionIsAgreedThere()
+    {
+        var handler = new StubHandler(_ => Stream(gzip: true, Envelope(Compressed, Gzip(new Number { Value = 1 }.ToByteArray())), Envelope(EndStream, "{}"u8.ToArray())));
+
+        var ex = await Assert.ThrowsAsync<RpcException>(() => ReadAllAsync(handler, ProtocolNames.ProtoHttp));
+
+        Assert.Equal(StatusCode.Internal, ex.StatusCode);
+        Assert.Equal("A response envelope is flagged compressed (0x01), but no compression is agreed on ProtoHttp's own paths (docs/protocol.md section 10).", ex.Status.Detail);
     }
 
     [Fact]
