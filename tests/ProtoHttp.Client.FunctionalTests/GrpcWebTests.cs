@@ -267,6 +267,17 @@ public sealed class GrpcWebTests(GrpcWebServers servers) : IClassFixture<GrpcWeb
     }
 
     [Fact]
+    public void ACodecThatCannotBeEnvelopedFailsWhenTheInvokerIsMade()
+    {
+        using var http = new HttpClient();
+
+        var ex = Assert.Throws<InvalidOperationException>(() =>
+            new ProtoHttpCallInvoker(http, new ProtoHttpClientOptions { Address = servers[GrpcWebServers.ProtoHttp], Protocol = ProtocolNames.GrpcWeb, Codec = CodecNames.Xml }));
+
+        Assert.Equal("gRPC-Web carries codecs that can be enveloped (proto, json), not xml.", ex.Message);
+    }
+
+    [Fact]
     public async Task TheProtocolIsFoundByItsNameInAnyCase()
     {
         using var http = new HttpClient();

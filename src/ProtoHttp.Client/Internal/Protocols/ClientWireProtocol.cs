@@ -114,4 +114,14 @@ internal abstract class ClientWireProtocol(MessageCodecs codecs, MessageCodec co
 
     /// <summary>The exception a non-2xx answer becomes.</summary>
     public abstract Task<RpcException> ReadErrorAsync(HttpResponseMessage response, CancellationToken cancellationToken);
+
+    /// <summary>
+    /// <paramref name="codec"/>, for a protocol that names its codec in its media types and frames its messages, so
+    /// carries only codecs that can be enveloped (<see cref="MessageCodec.CanBeEnveloped"/>).
+    /// </summary>
+    /// <exception cref="InvalidOperationException">The codec cannot be enveloped.</exception>
+    protected static MessageCodec RequireEnveloped(string protocol, MessageCodecs codecs, MessageCodec codec) => codec.CanBeEnveloped
+        ? codec
+        : throw new InvalidOperationException(
+            $"{protocol} carries codecs that can be enveloped ({string.Join(", ", codecs.All.Where(c => c.CanBeEnveloped && c.CanWrite).Select(c => c.Name))}), not {codec.Name}.");
 }

@@ -21,13 +21,7 @@ internal sealed class ConnectClientProtocol : ClientWireProtocol
     public ConnectClientProtocol(MessageCodecs codecs, MessageCodec codec)
         : base(codecs, codec)
     {
-        if (!codec.CanBeEnveloped)
-        {
-            throw new InvalidOperationException(
-                $"Connect carries codecs that can be enveloped ({string.Join(", ", codecs.All.Where(c => c.CanBeEnveloped && c.CanWrite).Select(c => c.Name))}), not {codec.Name}.");
-        }
-
-        ContentType = "application/" + codec.Name;
+        ContentType = "application/" + RequireEnveloped("Connect", codecs, codec).Name;
     }
 
     public override string ContentType { get; }

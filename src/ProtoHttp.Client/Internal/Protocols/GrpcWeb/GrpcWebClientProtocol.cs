@@ -20,13 +20,7 @@ internal sealed class GrpcWebClientProtocol : ClientWireProtocol
     public GrpcWebClientProtocol(MessageCodecs codecs, MessageCodec codec)
         : base(codecs, codec)
     {
-        if (!codec.CanBeEnveloped)
-        {
-            throw new InvalidOperationException(
-                $"gRPC-Web carries codecs that can be enveloped ({string.Join(", ", codecs.All.Where(c => c.CanBeEnveloped && c.CanWrite).Select(c => c.Name))}), not {codec.Name}.");
-        }
-
-        ContentType = ContentTypePrefix + "+" + codec.Name;
+        ContentType = ContentTypePrefix + "+" + RequireEnveloped("gRPC-Web", codecs, codec).Name;
     }
 
     public override string ContentType { get; }
@@ -118,7 +112,10 @@ internal sealed class GrpcWebClientProtocol : ClientWireProtocol
         return new ResponseEnvelopeReader(body, Framing, Codec, method.Settings.MaxResponseSize, gzip);
     }
 
-    /// <summary>A refusal: the status in <c>grpc-status</c> if the answer has one, else the HTTP status as gRPC maps it.</summary>
+    /// <summary>
+    /// A refusal: the status in <c>grpc-status</c> if the answer has one, else the HTTP status as gRPC maps it (the
+    /// table Connect took from gRPC, so <c>ConnectCodes</c> has it).
+    /// </summary>
     public override Task<RpcException> ReadErrorAsync(HttpResponseMessage response, CancellationToken cancellationToken)
     {
         if (GrpcWebStatus.InHeaders(response, out _, out var error) && error is not null)
@@ -128,7 +125,7 @@ internal sealed class GrpcWebClientProtocol : ClientWireProtocol
 
         var httpStatus = (int)response.StatusCode;
         return Task.FromResult(new RpcException(
-            new Status(GrpcWebStatus.FromHttpStatus(httpStatus), $"The server answered {httpStatus} {response.ReasonPhrase} without a gRPC status."),
+            new Status(ConnectCodes.FromHttpStatus(httpStatus), $"The server answered {httpStatus} {response.ReasonPhrase} without a gRPC status."),
             HeaderMetadata.FromResponse(response, withTrailers: true)));
     }
 }

@@ -8,7 +8,7 @@ namespace ProtoHttp.Client.Internal.Protocols.GrpcWeb;
 /// How a gRPC-Web answer tells its outcome (docs/protocol.md section 12): <c>grpc-status</c> and <c>grpc-message</c>
 /// in the trailers frame, or in the headers of an answer that has no body (gRPC's trailers-only answer, which
 /// grpc-dotnet sends for a call that fails before its first message, and ProtoHttp for a refusal); without either, the
-/// HTTP status as gRPC maps it.
+/// HTTP status as gRPC maps it (gRPC's http-grpc-status-mapping.md, the table Connect took: <c>ConnectCodes.FromHttpStatus</c>).
 /// </summary>
 internal static class GrpcWebStatus
 {
@@ -68,17 +68,6 @@ internal static class GrpcWebStatus
 
         return true;
     }
-
-    /// <summary>The status of an answer with no <c>grpc-status</c>, from its HTTP status as gRPC maps it (gRPC's http-grpc-status-mapping.md).</summary>
-    public static StatusCode FromHttpStatus(int httpStatus) => httpStatus switch
-    {
-        400 => StatusCode.Internal,
-        401 => StatusCode.Unauthenticated,
-        403 => StatusCode.PermissionDenied,
-        404 => StatusCode.Unimplemented,
-        429 or 502 or 503 or 504 => StatusCode.Unavailable,
-        _ => StatusCode.Unknown,
-    };
 
     /// <summary>gRPC's percent-encoding of <c>grpc-message</c> undone: <c>%XX</c> bytes, the whole read as UTF-8.</summary>
     public static string PercentDecode(string text)
