@@ -313,6 +313,26 @@ public sealed class GrpcWebTests(GrpcWebServers servers) : IClassFixture<GrpcWeb
     }
 
     [Fact]
+    public async Task ADeadlinePastEightDigitsOfMillisecondsGoesInWholeSecondsRoundedUp()
+    {
+        var handler = new StubHandler(_ => new HttpResponseMessage(HttpStatusCode.OK)
+        {
+            Content = new ByteArrayContent([.. Frame(0x00, []), .. Frame(0x80, "grpc-status: 0\r\nx-done: yes\r\n"u8.ToArray())]) { Headers = { { "Content-Type", "application/grpc-web" } } },
+        });
+        var client = new ClientTestService.ClientTestServiceClient(
+            new ProtoHttpCallInvoker(new HttpClient(handler), new ProtoHttpClientOptions { Address = new Uri("http://stub"), Protocol = ProtocolNames.GrpcWeb }));
+
+        using var call = client.EchoAsync(new EchoRequest(), deadline: DateTime.UtcNow.AddDays(2));
+        await call.ResponseAsync;
+
+        var timeout = handler.LastRequest!.Headers.GetValues("grpc-timeout").Single();
+        Assert.EndsWith("S", timeout, StringComparison.Ordinal);
+        Assert.InRange(int.Parse(timeout[..^1], System.Globalization.CultureInfo.InvariantCulture), 172_790, 172_800); // 2 days, in at most 8 digits.
+        Assert.Equal("yes", call.GetTrailers().GetValue("x-done"));
+        Assert.Equal(Frame(0x00, []), handler.LastBody); // The request: one frame of the empty message.
+    }
+
+    [Fact]
     public async Task ARefusalWithoutAGrpcStatusIsReadByGrpcsMappingOfHttpStatuses()
     {
         var handler = new StubHandler(_ => new HttpResponseMessage(HttpStatusCode.ServiceUnavailable) { Content = new StringContent("<html>busy</html>", Encoding.UTF8, "text/html") });
