@@ -1,4 +1,3 @@
-using System.Buffers.Binary;
 using System.Net;
 using System.Text;
 using Google.Protobuf;
@@ -291,11 +290,11 @@ public sealed class GrpcWebTests(GrpcWebServers servers) : IClassFixture<GrpcWeb
 
     public static TheoryData<string, byte[], string> MalformedAnswers => new()
     {
-        { "no grpc-status", Frame(0x80, "x-a: b\r\n"u8.ToArray()), "The gRPC-Web trailers frame could not be read: it has no grpc-status." },
-        { "a status that is no number", Frame(0x80, "grpc-status: five\r\n"u8.ToArray()), "The gRPC-Web trailers frame could not be read: its grpc-status 'five' is not a status code." },
-        { "no trailers frame", Frame(0x00, []), "The response stream ended without its end-stream message, so the call's outcome is unknown." },
-        { "two messages", [.. Frame(0x00, []), .. Frame(0x00, []), .. Frame(0x80, "grpc-status: 0\r\n"u8.ToArray())], $"The server answered {Service}Echo, a unary method, with more than one message." },
-        { "no message", Frame(0x80, "grpc-status: 0\r\n"u8.ToArray()), $"The server ended {Service}Echo, a unary method, with status OK and no response message." },
+        { "no grpc-status", Frames.Of(0x80, "x-a: b\r\n"u8.ToArray()), "The gRPC-Web trailers frame could not be read: it has no grpc-status." },
+        { "a status that is no number", Frames.Of(0x80, "grpc-status: five\r\n"u8.ToArray()), "The gRPC-Web trailers frame could not be read: its grpc-status 'five' is not a status code." },
+        { "no trailers frame", Frames.Of(0x00, []), "The response stream ended without its end-stream message, so the call's outcome is unknown." },
+        { "two messages", [.. Frames.Of(0x00, []), .. Frames.Of(0x00, []), .. Frames.Of(0x80, "grpc-status: 0\r\n"u8.ToArray())], $"The server answered {Service}Echo, a unary method, with more than one message." },
+        { "no message", Frames.Of(0x80, "grpc-status: 0\r\n"u8.ToArray()), $"The server ended {Service}Echo, a unary method, with status OK and no response message." },
     };
 
     [Theory]
@@ -317,7 +316,7 @@ public sealed class GrpcWebTests(GrpcWebServers servers) : IClassFixture<GrpcWeb
     {
         var handler = new StubHandler(_ => new HttpResponseMessage(HttpStatusCode.OK)
         {
-            Content = new ByteArrayContent([.. Frame(0x00, []), .. Frame(0x80, "grpc-status: 0\r\nx-done: yes\r\n"u8.ToArray())]) { Headers = { { "Content-Type", "application/grpc-web" } } },
+            Content = new ByteArrayContent([.. Frames.Of(0x00, []), .. Frames.Of(0x80, "grpc-status: 0\r\nx-done: yes\r\n"u8.ToArray())]) { Headers = { { "Content-Type", "application/grpc-web" } } },
         });
         var client = new ClientTestService.ClientTestServiceClient(
             new ProtoHttpCallInvoker(new HttpClient(handler), new ProtoHttpClientOptions { Address = new Uri("http://stub"), Protocol = ProtocolNames.GrpcWeb }));
@@ -329,7 +328,7 @@ public sealed class GrpcWebTests(GrpcWebServers servers) : IClassFixture<GrpcWeb
         Assert.EndsWith("S", timeout, StringComparison.Ordinal);
         Assert.InRange(int.Parse(timeout[..^1], System.Globalization.CultureInfo.InvariantCulture), 172_790, 172_800); // 2 days, in at most 8 digits.
         Assert.Equal("yes", call.GetTrailers().GetValue("x-done"));
-        Assert.Equal(Frame(0x00, []), handler.LastBody); // The request: one frame of the empty message.
+        Assert.Equal(Frames.Of(0x00, []), handler.LastBody); // The request: one frame of the empty message.
     }
 
     [Fact]
@@ -343,15 +342,6 @@ public sealed class GrpcWebTests(GrpcWebServers servers) : IClassFixture<GrpcWeb
 
         Assert.Equal(StatusCode.Unavailable, ex.StatusCode);
         Assert.Equal("The server answered 503 Service Unavailable without a gRPC status.", ex.Status.Detail);
-    }
-
-    private static byte[] Frame(byte flags, byte[] payload)
-    {
-        var frame = new byte[5 + payload.Length];
-        frame[0] = flags;
-        BinaryPrimitives.WriteInt32BigEndian(frame.AsSpan(1), payload.Length);
-        payload.CopyTo(frame, 5);
-        return frame;
     }
 
     private ClientTestService.ClientTestServiceClient Client(string server, RecordingHandler? recorder = null) =>
