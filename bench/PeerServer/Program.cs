@@ -41,6 +41,9 @@ raw.MapRouted(app);
 app.MapProtoService<CatalogSearchService>();
 app.MapProtoService<NorthwindOrdersService>();
 app.MapProtoService<RecordEchoService>();
+// W8: the same google.api.http rules twice, under /w8/protohttp/ for ProtoHttp's REST routes and /w8/transcoding/ for transcoding.
+app.MapProtoService<ProtoHttpRestService>();
+app.MapGrpcService<TranscodingRestService>();
 app.MapGrpcService<CatalogSearchService>();
 app.MapGrpcService<NorthwindOrdersService>();
 app.MapGrpcService<RecordEchoService>();
