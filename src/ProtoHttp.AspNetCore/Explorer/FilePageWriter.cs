@@ -87,7 +87,7 @@ internal sealed class FilePageWriter(ExplorerLinks links, (string Name, string T
         }
 
         JsonEditorWriter.Write(html, descriptor, comments);
-        new RestFormWriter(html, links, comments).Write(method, number);
+        new RestFormWriter(html, links, comments).Write(method);
         html.Append("</article>");
     }
 

@@ -19,12 +19,12 @@ namespace ProtoHttp.AspNetCore.Explorer;
 /// </summary>
 internal sealed partial class RestFormWriter(StringBuilder html, ExplorerLinks links, ProtoComments comments)
 {
-    public void Write(ExplorerMethod method, int number)
+    public void Write(ExplorerMethod method)
     {
         var index = 0;
         foreach (var (metadata, rest) in method.RestRoutes)
         {
-            WriteRoute(method.Descriptor, metadata, rest, $"r{number}-{++index}");
+            WriteRoute(method.Descriptor, metadata, rest, $"{MethodKinds.Anchor(method.Descriptor)}-rest-{++index}");
         }
     }
 
@@ -34,7 +34,7 @@ internal sealed partial class RestFormWriter(StringBuilder html, ExplorerLinks l
         var variables = Variables(rest.Template);
         var plain = rest.Verb == HttpMethods.Get && variables.Count == 0;
         var stream = metadata.Kind == MethodType.ServerStreaming;
-        html.Append(CultureInfo.InvariantCulture, $"<section class=\"px-rest\" id=\"{id}\" data-verb=\"{Html.Encode(rest.Verb)}\" data-template=\"{Html.Encode(links.To(rest.Template))}\"")
+        html.Append(CultureInfo.InvariantCulture, $"<section class=\"px-rest\" id=\"{Html.Encode(id)}\" data-verb=\"{Html.Encode(rest.Verb)}\" data-template=\"{Html.Encode(links.To(rest.Template))}\"")
             .Append(CultureInfo.InvariantCulture, $" data-kind=\"{MethodKinds.Code(metadata.Kind)}\" data-safe=\"{(rest.Verb == HttpMethods.Get && GetVerbPolicy.HasNoSideEffects(method) ? "true" : "false")}\"")
             .Append(CultureInfo.InvariantCulture, $" data-formats=\"{Html.Encode(stream ? "{}" : FilePageWriter.Formats(metadata.Codecs, metadata.ResponseMediaTypes))}\">")
             .Append(CultureInfo.InvariantCulture, $"<h4>REST <code>{Html.Encode(rest.Verb)} {Html.Encode(links.To(rest.Template))}</code></h4>")
