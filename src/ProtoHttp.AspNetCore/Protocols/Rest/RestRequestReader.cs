@@ -6,6 +6,7 @@ using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
 using ProtoHttp.AspNetCore.Internal;
 using ProtoHttp.AspNetCore.Pipeline;
+using ProtoHttp.AspNetCore.Protocols.Native;
 
 namespace ProtoHttp.AspNetCore.Protocols.Rest;
 
@@ -27,7 +28,7 @@ internal static class RestRequestReader
         var message = MessageFactory.Create(descriptor);
         if (binding.HasBody && call.RequestReader is not null || binding.RequestIsHttpBody || binding.BodyField is { } f && RestBinding.IsHttpBody(f.MessageType))
         {
-            using var body = await RequestBodyReader.ReadAsync(context, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, cancellationToken);
+            using var body = await MessageRequestReader.ReadBodyBytesAsync(context, settings, cancellationToken);
             ReadBody(message, binding, context.Request, call.RequestReader, body.Data, codecs);
         }
 
