@@ -130,8 +130,8 @@ internal sealed partial class RestFormWriter(StringBuilder html, ExplorerLinks l
 
     /// <summary>The template's variables in order: each one's field path and its segments (null for one segment, <c>{shelf}</c>).</summary>
     private static List<(string FieldPath, string? Segments)> Variables(string template) =>
-        [.. Variable().Matches(template).Select(m => (m.Groups[1].Value, m.Groups[2].Success ? m.Groups[2].Value : null))];
+        [.. TemplateVariable().Matches(template).Select(m => (m.Groups[1].Value, m.Groups[2].Success ? m.Groups[2].Value : null))];
 
     [GeneratedRegex(@"\{([^}=]+)(?:=([^}]*))?\}")]
-    private static partial Regex Variable();
+    private static partial Regex TemplateVariable();
 }
