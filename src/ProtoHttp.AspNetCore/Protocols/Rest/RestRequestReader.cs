@@ -28,7 +28,7 @@ internal static class RestRequestReader
         IMessage? message = null;
         if (binding.HasBody && call.RequestReader is not null || binding.RequestIsHttpBody || binding.BodyField is { } f && RestBinding.IsHttpBody(f.MessageType))
         {
-            using var body = await RequestBodyReader.ReadAsync(context, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, cancellationToken);
+            using var body = await MessageRequestReader.ReadBodyBytesAsync(context, settings, cancellationToken);
             message = ReadBody(descriptor, binding, context.Request, call.RequestReader, body.Data, codecs);
         }
 
