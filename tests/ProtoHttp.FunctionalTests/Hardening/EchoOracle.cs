@@ -13,7 +13,7 @@ namespace ProtoHttp.FunctionalTests.Hardening;
 /// </summary>
 public sealed class EchoOracle
 {
-    private static readonly JsonParser Json = new(JsonParser.Settings.Default.WithTypeRegistry(TypeRegistry.FromFiles(Specimen.Descriptor.File)));
+    private static readonly JsonParser Json = new(JsonParser.Settings.Default.WithTypeRegistry(TypeRegistry.FromFiles(Specimen.Descriptor.File, Google.Protobuf.WellKnownTypes.Timestamp.Descriptor.File)));
 
     private readonly ConcurrentQueue<string> _differences = new();
     private int _echoes;

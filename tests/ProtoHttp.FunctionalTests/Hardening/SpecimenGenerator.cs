@@ -238,7 +238,7 @@ public sealed class SpecimenGenerator(Random random, bool formOnly)
         1 => (float.NegativeInfinity, "-INF"),
         2 => (float.NaN, "NaN"),
         3 => (float.MaxValue, float.MaxValue.ToString("R", CultureInfo.InvariantCulture)),
-        4 => (-0f, "-0"),
+        4 => (float.MinValue, "-3.4028235E+38"), // not -0: Google.Protobuf writes a proto3 -0 as unset, so no answer can carry it
         5 => (float.Epsilon, float.Epsilon.ToString("R", CultureInfo.InvariantCulture)),
         _ => RoundTrip((float)((random.NextDouble() * 2e6) - 1e6)),
     };
