@@ -13,7 +13,10 @@ namespace ProtoHttp.FunctionalTests.Hardening;
 /// </summary>
 public sealed class EchoOracle
 {
-    private static readonly JsonParser Json = new(JsonParser.Settings.Default.WithTypeRegistry(TypeRegistry.FromFiles(Specimen.Descriptor.File, Google.Protobuf.WellKnownTypes.Timestamp.Descriptor.File)));
+    // The Any a generated Specimen packs holds a Timestamp.
+    private static readonly TypeRegistry Types = TypeRegistry.FromFiles(Specimen.Descriptor.File, Google.Protobuf.WellKnownTypes.Timestamp.Descriptor.File);
+    private static readonly JsonParser Json = new(JsonParser.Settings.Default.WithTypeRegistry(Types));
+    private static readonly JsonFormatter Shown = new(JsonFormatter.Settings.Default.WithTypeRegistry(Types));
 
     private readonly ConcurrentQueue<string> _differences = new();
     private int _echoes;
@@ -48,7 +51,7 @@ public sealed class EchoOracle
             }
             else if (!expected.Equals(actual))
             {
-                Differ(fuzzCase, $"the echo differs in {string.Join(", ", DifferingFields(expected, actual))}: sent {JsonFormatter.Default.Format(expected)}, got {JsonFormatter.Default.Format(actual)}");
+                Differ(fuzzCase, $"the echo differs in {string.Join(", ", DifferingFields(expected, actual))}: sent {Shown.Format(expected)}, got {Shown.Format(actual)}");
             }
 
             return Task.CompletedTask;
