@@ -1,5 +1,6 @@
 using System.Text;
 using System.Text.Json;
+using Google.Protobuf;
 using Microsoft.AspNetCore.Builder;
 using ProtoHttp.FunctionalTests.Infrastructure;
 using ProtoService;
@@ -32,6 +33,7 @@ public sealed class ConnectMalformedInputTests(ITestOutputHelper output) : IAsyn
 
     private SampleServer _server = null!;
     private FuzzSeeds _seeds = null!;
+    private int _compared;
 
     public async Task InitializeAsync()
     {
@@ -41,8 +43,13 @@ public sealed class ConnectMalformedInputTests(ITestOutputHelper output) : IAsyn
 
     public async Task DisposeAsync() => await _server.DisposeAsync();
 
+    /// <summary>Also every protobuf body to Echo that reaches the codec as sent (66 of these seeds' cases), judged against Google.Protobuf's parser.</summary>
     [Fact]
-    public Task PostBodies() => RunAsync("Connect POST", PostCases(new Random(6001), 1_200), 1_200);
+    public async Task PostBodies()
+    {
+        await RunAsync("Connect POST", PostCases(new Random(6001), 1_200), 1_200);
+        Assert.True(_compared >= 60, $"only {_compared} protobuf bodies to Echo were judged against Google.Protobuf's parser");
+    }
 
     [Fact]
     public Task GetQueries() => RunAsync("Connect GET", GetCases(new Random(6002), 800), 800);
@@ -55,7 +62,11 @@ public sealed class ConnectMalformedInputTests(ITestOutputHelper output) : IAsyn
             var (path, body, mutation) = json ? JsonCase(random) : ProtobufCase(random);
             var contentType = json ? random.Pick(["application/json", "application/json; charset=utf-8", "application/json; charset=utf-16"]) : "application/proto";
             var (encoded, encoding, how) = Encode(random, body);
-            yield return new ConnectCase("POST", ConnectPaths[path], contentType, encoding, encoded, $"{mutation}, {how}");
+            yield return new ConnectCase("POST", ConnectPaths[path], contentType, encoding, encoded, $"{mutation}, {how}")
+            {
+                // Within the 4 MiB limit, so that only the parser's verdict decides.
+                Parsed = !json && path == FuzzSeeds.Echo && body.Length <= 4 * 1024 * 1024 && how is "plain" or "identity" or "gzip" ? ParserVerdict.Of(body) : null,
+            };
         }
     }
 
@@ -195,11 +206,18 @@ public sealed class ConnectMalformedInputTests(ITestOutputHelper output) : IAsyn
         failures.Take(30).ToList().ForEach(output.WriteLine);
         // Every case is answered and judged (a case without an answer is a failure), so all of them count, not a floor.
         Assert.Equal(cases.Count, statuses.Values.Sum());
+        var parsed = cases.Count(c => c.Parsed is not null);
+        if (parsed > 0)
+        {
+            output.WriteLine($"Protobuf bodies to Echo judged against Google.Protobuf's parser: {_compared} of {parsed}");
+        }
+
+        Assert.Equal(parsed, _compared);
         Assert.True(statuses.Count > 3, "the cases should reach several outcomes, not one");
         Assert.Empty(failures);
     }
 
-    private static async Task<(int Status, bool Deliberate, string? Failure)> JudgeAsync(RawHttpConnection connection, ConnectCase fuzz)
+    private async Task<(int Status, bool Deliberate, string? Failure)> JudgeAsync(RawHttpConnection connection, ConnectCase fuzz)
     {
         var headers = new List<(string, string)>();
         if (fuzz.ContentType is { } type)
@@ -221,6 +239,15 @@ public sealed class ConnectMalformedInputTests(ITestOutputHelper output) : IAsyn
         catch (Exception ex) when (ex is IOException or System.Net.Sockets.SocketException or TimeoutException)
         {
             return (0, false, $"{describe}: no answer ({ex.Message})");
+        }
+
+        if (fuzz.Parsed is { } parsed)
+        {
+            Interlocked.Increment(ref _compared);
+            if (JudgeEcho(parsed, response) is { } wrong)
+            {
+                return (response.Status, false, $"{describe}: {wrong}");
+            }
         }
 
         if (response.Status == 200)
@@ -257,7 +284,54 @@ public sealed class ConnectMalformedInputTests(ITestOutputHelper output) : IAsyn
         return (response.Status, deliberate, allowed ? null : $"{describe}: unexpected {response.Status} {code}: {message}");
     }
 
+    /// <summary>
+    /// A protobuf body the parser reads must be echoed (200, application/proto) as an equal message; one it refuses
+    /// must be refused as invalid_argument, or resource_exhausted past the 4 MiB limit (docs/protocol.md section 7).
+    /// </summary>
+    private static string? JudgeEcho(ParserVerdict parsed, RawResponse response)
+    {
+        if (parsed.Message is { } expected)
+        {
+            if (response.Status != 200)
+            {
+                return $"the parser reads it, the server answered {response.Status}: {Encoding.UTF8.GetString(response.Body)}";
+            }
+
+            try
+            {
+                var echoed = Specimen.Parser.ParseFrom(response.Body);
+                return echoed.Equals(expected) ? null : $"echoed {echoed}, the parser read {expected}";
+            }
+            catch (InvalidProtocolBufferException ex)
+            {
+                return $"the echo is not a Specimen: {ex.Message}";
+            }
+        }
+
+        return response.Status == 200 ? $"the parser refuses it ({parsed.Refusal}), the server answered 200" : null;
+    }
+
     private static byte[] Truncated(byte[] data) => data[..(data.Length / 2)];
 
-    private sealed record ConnectCase(string Verb, string Target, string? ContentType, string? ContentEncoding, byte[]? Body, string Mutation);
+    private sealed record ConnectCase(string Verb, string Target, string? ContentType, string? ContentEncoding, byte[]? Body, string Mutation)
+    {
+        /// <summary>For a protobuf body to Echo that reaches the codec as sent: what Google.Protobuf's parser makes of it.</summary>
+        public ParserVerdict? Parsed { get; init; }
+    }
+
+    /// <summary>Google.Protobuf's parser on a body: the message it reads, or its refusal.</summary>
+    private sealed record ParserVerdict(Specimen? Message, string? Refusal)
+    {
+        public static ParserVerdict Of(byte[] body)
+        {
+            try
+            {
+                return new(Specimen.Parser.ParseFrom(body), null);
+            }
+            catch (InvalidProtocolBufferException ex)
+            {
+                return new(null, ex.Message);
+            }
+        }
+    }
 }

@@ -71,14 +71,40 @@ public sealed class MalformedInputTests(ITestOutputHelper output) : IAsyncLifeti
         Assert.True(differential.Compared >= 1_600, $"only {differential.Compared} cases were compared against JsonParser");
     }
 
+    /// <summary>Also 600 generated documents whose answer is known, judged by <see cref="EchoOracle"/>.</summary>
     [Fact]
-    public Task Xml() => RunAsync("XML", XmlMutator.Cases(new Random(5003), _seeds.Xml, 1_300), 1_300);
+    public Task Xml() => RunWithEchoesAsync("XML", XmlMutator.Cases(new Random(5003), _seeds.Xml, 1_300), 1_300, EchoCases.Xml(new Random(5007), 600));
 
+    /// <summary>Also 600 generated forms whose answer is known, judged by <see cref="EchoOracle"/>.</summary>
     [Fact]
-    public Task Form() => RunAsync("form", FormMutator.Cases(new Random(5004), FuzzSeeds.Form, 700, query: false), 700);
+    public Task Form() => RunWithEchoesAsync("form", FormMutator.Cases(new Random(5004), FuzzSeeds.Form, 700, query: false), 700, EchoCases.Form(new Random(5008), 600, query: false));
 
+    /// <summary>Also 600 generated query strings whose answer is known, judged by <see cref="EchoOracle"/>.</summary>
     [Fact]
-    public Task Query() => RunAsync("GET query", FormMutator.Cases(new Random(5005), FuzzSeeds.Form, 700, query: true), 700);
+    public Task Query() => RunWithEchoesAsync("GET query", FormMutator.Cases(new Random(5005), FuzzSeeds.Form, 700, query: true), 700, EchoCases.Form(new Random(5009), 600, query: true));
+
+    /// <summary>
+    /// The blind mutations judged for robustness, and the generated cases for correctness: every valid one echoed equal
+    /// to the message it was written from, every wrong one refused naming what is wrong; all of them judged.
+    /// </summary>
+    private async Task RunWithEchoesAsync(string format, IEnumerable<FuzzCase> mutated, int requested, IEnumerable<FuzzCase> generated)
+    {
+        var echoCases = generated.ToList();
+        var valid = echoCases.Count(c => c.Expectation?.Echo is not null);
+        var oracle = new EchoOracle();
+        await RunAsync(format, mutated.Concat(echoCases), requested + echoCases.Count, oracle.ObserveAsync);
+
+        output.WriteLine($"Generated cases: {oracle.Echoes} echoes compared, {oracle.Refusals} refusals judged, {oracle.Differences.Count} differences");
+        foreach (var difference in oracle.Differences.Take(20))
+        {
+            output.WriteLine(difference);
+        }
+
+        Assert.True(oracle.Differences.Count == 0, $"{oracle.Differences.Count} generated cases answered otherwise than due; the first: {oracle.Differences.FirstOrDefault()}");
+        Assert.Equal(valid, oracle.Echoes);
+        Assert.Equal(echoCases.Count - valid, oracle.Refusals);
+        Assert.True(valid >= 300 && oracle.Refusals >= 100, $"only {valid} valid and {oracle.Refusals} wrong generated cases were judged");
+    }
 
     private async Task RunAsync(string format, IEnumerable<FuzzCase> generated, int requested, Func<FuzzCase, RawResponse, RawHttpConnection, Task>? observe = null)
     {

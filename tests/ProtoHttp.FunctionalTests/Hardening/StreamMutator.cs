@@ -29,7 +29,10 @@ public static class StreamMutator
                 ? Enumerable.Range(0, 1 + random.Next(4)).SelectMany(n => StreamWire.Envelope(Tick(random, n), mediaType)).ToArray()
                 : StreamWire.Envelope(new CountRequest { Count = random.Next(4) }, mediaType);
             var (body, mutation) = MutateEnvelopes(random, valid);
-            yield return FuzzCase.Post(toSum ? Sum : Count, mediaType, body, mutation, random.Pick(Accepts));
+            yield return FuzzCase.Post(toSum ? Sum : Count, mediaType, body, mutation, random.Pick(Accepts)) with
+            {
+                Envelopes = mediaType == StreamWire.ConnectProto ? EnvelopeVerdict.Of(body, toSum ? Protos.Streaming.Tick.Parser : CountRequest.Parser) : null,
+            };
         }
     }
 

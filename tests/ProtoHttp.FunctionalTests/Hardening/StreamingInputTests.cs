@@ -1,4 +1,5 @@
 using System.Net.Http.Headers;
+using Google.Protobuf;
 using ProtoHttp.FunctionalTests.Infrastructure;
 using ProtoHttp.FunctionalTests.Protos.Streaming;
 using Xunit.Abstractions;
@@ -15,13 +16,19 @@ public sealed class StreamingInputTests(ITestOutputHelper output) : IAsyncLifeti
     private const int BatchSize = 200;
 
     private SampleServer _server = null!;
+    private int _judged;
 
     public async Task InitializeAsync() => _server = await SampleServer.StartAsync();
 
     public async Task DisposeAsync() => await _server.DisposeAsync();
 
+    /// <summary>Also every protobuf envelope body (276 of these seeds' cases) judged against the test's own reading of it (<see cref="EnvelopeVerdict"/>).</summary>
     [Fact]
-    public Task Envelopes() => RunAsync("envelopes", StreamMutator.EnvelopeCases(new Random(5101), 600), 600);
+    public async Task Envelopes()
+    {
+        await RunAsync("envelopes", StreamMutator.EnvelopeCases(new Random(5101), 600), 600);
+        Assert.True(_judged >= 250, $"only {_judged} protobuf envelope bodies were judged against the test's own reading");
+    }
 
     [Fact]
     public Task EventAndLineShapedBodies() => RunAsync("SSE/NDJSON-shaped bodies", StreamMutator.EventAndLineShapedCases(new Random(5102), 400), 400);
@@ -37,9 +44,16 @@ public sealed class StreamingInputTests(ITestOutputHelper output) : IAsyncLifeti
         // Every case sent is judged (one without an answer is a failure): all of them, not a floor.
         Assert.Equal(cases.Count, report.Cases);
         Assert.Empty(report.Failures);
+        var due = cases.Count(c => DueOf(c) is not null);
+        if (due > 0)
+        {
+            output.WriteLine($"Protobuf envelope bodies judged against the test's own reading: {_judged} of {due}");
+        }
+
+        Assert.Equal(due, _judged);
     }
 
-    private static async Task RunCaseAsync(RawHttpConnection connection, FuzzCase fuzzCase, FuzzReport report)
+    private async Task RunCaseAsync(RawHttpConnection connection, FuzzCase fuzzCase, FuzzReport report)
     {
         var headers = new List<(string, string)> { ("Content-Type", fuzzCase.ContentType!) };
         if (fuzzCase.Accept is { } accept)
@@ -61,6 +75,7 @@ public sealed class StreamingInputTests(ITestOutputHelper output) : IAsyncLifeti
 
         report.Count(response.Status);
         var contentType = response.Header("Content-Type");
+        var due = DueOf(fuzzCase);
         if (response.Status != 200)
         {
             var error = ErrorBody.TryRead(contentType, response.Body);
@@ -68,7 +83,12 @@ public sealed class StreamingInputTests(ITestOutputHelper output) : IAsyncLifeti
             {
                 report.Fail($"{Describe(fuzzCase)}: {response.Status} {error?.Code}: {error?.ErrorText} ({contentType})");
             }
+            else if (due is { Answer: not null })
+            {
+                report.Fail($"{Describe(fuzzCase)}: a body the test reads as valid was refused: {response.Status} {error.ErrorText}");
+            }
 
+            Judged(due);
             return;
         }
 
@@ -76,19 +96,64 @@ public sealed class StreamingInputTests(ITestOutputHelper output) : IAsyncLifeti
         {
             using var message = new HttpResponseMessage { Content = new ByteArrayContent(response.Body) };
             message.Content.Headers.ContentType = MediaTypeHeaderValue.Parse(contentType!);
-            var end = fuzzCase.Target == StreamMutator.Sum
-                ? (await StreamWire.ReadAllAsync<Summary>(message)).End
-                : (await StreamWire.ReadAllAsync<Tick>(message)).End;
+            var (messages, end) = fuzzCase.Target == StreamMutator.Sum ? Read(await StreamWire.ReadAllAsync<Summary>(message)) : Read(await StreamWire.ReadAllAsync<Tick>(message));
             if (end.Code is not ("OK" or "INVALID_ARGUMENT" or "RESOURCE_EXHAUSTED"))
             {
                 report.Fail($"{Describe(fuzzCase)}: a stream that ended {end.Code}: {end.ErrorText}");
             }
+            else if (due is { Answer: { } answer } && (end.Code != "OK" || !messages.SequenceEqual(answer)))
+            {
+                report.Fail($"{Describe(fuzzCase)}: ended {end.Code} ({end.ErrorText}) with [{string.Join(", ", messages)}], where the test reads a valid body due [{string.Join(", ", answer)}]");
+            }
+            else if (due is { Fault: { } fault } && end.Code == "OK")
+            {
+                report.Fail($"{Describe(fuzzCase)}: ended OK with [{string.Join(", ", messages)}], where the test finds the body at fault: {fault}");
+            }
+
+            Judged(due);
         }
         catch (Exception ex)
         {
             report.Fail($"{Describe(fuzzCase)}: 200 with a stream that is not well-formed {contentType}: {ex.Message}");
         }
     }
+
+    private static (List<IMessage> Messages, StreamEnd End) Read<T>((List<T> Messages, StreamEnd End) stream)
+        where T : IMessage => (stream.Messages.Cast<IMessage>().ToList(), stream.End);
+
+    private void Judged(Due? due)
+    {
+        if (due is not null)
+        {
+            Interlocked.Increment(ref _judged);
+        }
+    }
+
+    /// <summary>
+    /// What a protobuf envelope case is due, from the test's own reading of its body (<see cref="EnvelopeVerdict"/>):
+    /// the messages Sum or Count answers (Sum: the count and sequences of the ticks; Count: that many ticks, numbered
+    /// from 0, for a request that asks for nothing else), or a refusal; null where the test does not judge (a
+    /// JSON body, a Count body of other than one request, a tick that asks Sum to fail).
+    /// </summary>
+    private static Due? DueOf(FuzzCase fuzzCase)
+    {
+        switch (fuzzCase.Envelopes)
+        {
+            case { Fault: { } fault }:
+                return new Due(null, fault);
+            case { Messages: { } messages } when fuzzCase.Target == StreamMutator.Sum:
+                var sent = messages.Cast<Tick>().ToList();
+                return sent.Any(t => t.Text.StartsWith("fail:", StringComparison.Ordinal))
+                    ? null
+                    : new Due([new Summary { Count = sent.Count, Sequences = { sent.Select(t => t.Sequence) } }], null);
+            case { Messages: [CountRequest { Count: >= 0 and <= 100 } request] } when request.Equals(new CountRequest { Count = request.Count }):
+                return new Due([.. Enumerable.Range(0, request.Count).Select(i => (IMessage)new Tick { Sequence = i })], null);
+            default:
+                return null;
+        }
+    }
+
+    private sealed record Due(IReadOnlyList<IMessage>? Answer, string? Fault);
 
     private async Task CheckAliveAsync(FuzzReport report)
     {
