@@ -30,4 +30,4 @@ internal sealed class EndRecord
 internal sealed partial class StreamJson : JsonSerializerContext;
 
 /// <summary>What the server's <c>/stats</c> answers.</summary>
-internal sealed record ServerStats(long WorkingSet, long GcHeap, long Published, int StreamSubscribers, int HubClients, long BroadcastFaults);
+internal sealed record ServerStats(long WorkingSet, long GcHeap, long Published, int StreamSubscribers, int HubClients, long BroadcastFaults, int DuplexCalls);
