@@ -22,7 +22,8 @@ internal sealed class GeneratedClientCall(DuplexService.DuplexServiceClient clie
     public override async ValueTask RoundTripAsync(CancellationToken cancellationToken)
     {
         var request = DuplexWorkload.Request;
-        await Call.RequestStream.WriteAsync(request, cancellationToken);
+        // No token per write: ProtoHttp's typed client refuses a cancellable one (the call's own token cancels it).
+        await Call.RequestStream.WriteAsync(request, CancellationToken.None);
         if (!await Call.ResponseStream.MoveNext(cancellationToken))
         {
             throw new InvalidDataException($"The call ended before answering: {Call.GetStatus()}.");
