@@ -80,6 +80,6 @@ else
   mkdir -p "$ROOT/docs"
   python3 "$ROOT/bench/report/make_report.py" --results "$RESULTS" --out "$ROOT/docs/benchmarks.md" \
     --chart "$ROOT/docs/benchmarks.png" --notes "$ROOT/bench/report/findings.md" \
-    --stream-notes "$ROOT/bench/report/stream-findings.md"
+    --stream-notes "$ROOT/bench/report/stream-findings.md" --duplex-notes "$ROOT/bench/report/duplex-findings.md"
 fi
 log "done in $(( $(date +%s) - START )) s"

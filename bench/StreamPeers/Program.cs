@@ -56,6 +56,13 @@ app.MapGet("/stats", (Ticker ticker, DuplexCalls duplex) =>
         ticker.StreamSubscribers, ticker.HubClients, ticker.BroadcastFaults, duplex.Open), ServerStatsJson.Default.ServerStats);
 });
 
+app.MapGet("/counters", () =>
+{
+    using var process = System.Diagnostics.Process.GetCurrentProcess();
+    return Results.Json(new ServerCounters(process.TotalProcessorTime.TotalMilliseconds, GC.GetTotalAllocatedBytes(precise: false),
+        GC.CollectionCount(0), GC.CollectionCount(1), GC.CollectionCount(2)), ServerStatsJson.Default.ServerCounters);
+});
+
 app.MapPost("/ticker", (Ticker ticker, int ms) =>
 {
     ticker.SetInterval(TimeSpan.FromMilliseconds(ms));

@@ -96,11 +96,13 @@ internal static class DuplexBenchmark
         using var stop = new CancellationTokenSource();
         var loops = open.Select(call => LoopAsync(call, recorder, stop.Token)).ToArray();
         await Task.Delay(TimeSpan.FromSeconds(warmup));
+        var before = await CountersAsync(peers);
         recorder.Measuring = true;
         var window = Stopwatch.StartNew();
         await Task.Delay(TimeSpan.FromSeconds(seconds));
         recorder.Measuring = false;
         var elapsed = window.Elapsed.TotalSeconds;
+        var after = await CountersAsync(peers);
         stop.Cancel();
         await Task.WhenAll(loops);
 
@@ -136,6 +138,14 @@ internal static class DuplexBenchmark
             record["first_error"] = recorder.FirstError;
         }
 
+        // Where the time and memory go, per round trip in the window: both processes' CPU and allocations, the server's
+        // collections (the /counters calls themselves are two requests among thousands).
+        var roundTrips = Math.Max(1, recorder.Count);
+        record["server_cpu_us"] = (after.Server.CpuMs - before.Server.CpuMs) * 1000 / roundTrips;
+        record["server_alloc"] = (after.Server.AllocatedBytes - before.Server.AllocatedBytes) / (double)roundTrips;
+        record["server_gc"] = new[] { after.Server.Gen0 - before.Server.Gen0, after.Server.Gen1 - before.Server.Gen1, after.Server.Gen2 - before.Server.Gen2 };
+        record["client_cpu_us"] = (after.ClientCpuMs - before.ClientCpuMs) * 1000 / roundTrips;
+        record["client_alloc"] = (after.ClientAllocated - before.ClientAllocated) / (double)roundTrips;
         record["ws_per_socket"] = (held.WorkingSet - baseline.WorkingSet) / (double)count;
         record["heap_per_socket"] = (held.GcHeap - baseline.GcHeap) / (double)count;
         return record;
@@ -157,6 +167,13 @@ internal static class DuplexBenchmark
         {
             recorder.Error(ex);
         }
+    }
+
+    private static async Task<(ServerCounters Server, double ClientCpuMs, long ClientAllocated)> CountersAsync(Peers peers)
+    {
+        var server = await peers.Http1.GetFromJsonAsync("/counters", StreamJson.Default.ServerCounters) ?? throw new InvalidDataException("/counters answered nothing.");
+        using var process = Process.GetCurrentProcess();
+        return (server, process.TotalProcessorTime.TotalMilliseconds, GC.GetTotalAllocatedBytes(precise: false));
     }
 
     private static async Task<ServerStats> StatsAsync(Peers peers) =>
