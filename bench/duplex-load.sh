@@ -2,7 +2,8 @@
 # W7 of BENCHMARKS.md (duplex over WebSocket): a bidirectional echo of W3's messages, served by bench/StreamPeers on
 # 127.0.0.1 and driven by bench/StreamLoad's `duplex` command, against its peers in the same run:
 #   protohttp-ws      ProtoHttp's calls over WebSocket (docs/protocol.md section 13), a bare ClientWebSocket speaking
-#                     protohttp+proto envelopes by hand, HTTP/1.1;
+#                     protohttp+proto envelopes by hand, HTTP/1.1, a connection per call;
+#   protohttp-ws-h2c  the same over h2c (RFC 8441), the calls as streams on shared connections as gRPC's are;
 #   typed-ws          the same calls through the generated client on ProtoHttp's typed client (its WebSocket transport);
 #   grpc-h2c          Grpc.AspNetCore bidirectional streaming over h2c, through Grpc.Net.Client;
 #   signalr-json      a SignalR hub method streaming both ways, WebSockets, JSON;
@@ -24,8 +25,8 @@ OUT="$ROOT/bench/results/duplex"
 RUNS=5
 SOCKETS=1000
 SECONDS_WINDOW=3
-WARMUP=2
-TARGETS=(protohttp-ws typed-ws grpc-h2c signalr-json signalr-msgpack)
+WARMUP=1
+TARGETS=(protohttp-ws protohttp-ws-h2c typed-ws grpc-h2c signalr-json signalr-msgpack)
 BUILD=1
 QUICK=0
 BASE_PORT=${DUPLEX_PORT:-5241}

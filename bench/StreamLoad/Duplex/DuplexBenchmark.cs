@@ -14,7 +14,7 @@ namespace StreamLoad.Duplex;
 /// </summary>
 internal static class DuplexBenchmark
 {
-    public static readonly string[] All = ["protohttp-ws", "typed-ws", "grpc-h2c", "signalr-json", "signalr-msgpack"];
+    public static readonly string[] All = ["protohttp-ws", "protohttp-ws-h2c", "typed-ws", "grpc-h2c", "signalr-json", "signalr-msgpack"];
 
     public static async Task<int> RunAsync(Peers peers, Options options, JsonLines output)
     {
@@ -34,9 +34,12 @@ internal static class DuplexBenchmark
         });
         var typed = new DuplexService.DuplexServiceClient(new ProtoHttpCallInvoker(peers.Http1, new ProtoHttpClientOptions { RequestStreamsOverWebSocket = true }));
         var grpc = new DuplexService.DuplexServiceClient(channel);
+        // WebSockets over h2c (RFC 8441): one handler, whose connections carry the calls as streams (100 each).
+        using var h2c = new HttpMessageInvoker(new SocketsHttpHandler { EnableMultipleHttp2Connections = true, UseProxy = false });
         EchoCall NewCall() => target switch
         {
             "protohttp-ws" => new RawWebSocketCall(peers.Http1Address),
+            "protohttp-ws-h2c" => new RawWebSocketCall(peers.H2cAddress, h2c),
             "typed-ws" => new GeneratedClientCall(typed),
             "grpc-h2c" => new GeneratedClientCall(grpc),
             _ => new HubCall(peers.Hub(messagePack: target == "signalr-msgpack", handshakeTimeout: TimeSpan.FromSeconds(60), DuplexWorkload.HubPath)),

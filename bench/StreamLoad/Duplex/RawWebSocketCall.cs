@@ -1,4 +1,5 @@
 using System.Buffers.Binary;
+using System.Net;
 using System.Net.WebSockets;
 using System.Text;
 using Google.Protobuf;
@@ -9,9 +10,11 @@ namespace StreamLoad.Duplex;
 /// <summary>
 /// ProtoHttp's echo over a bare <see cref="ClientWebSocket"/> speaking docs/protocol.md section 13 by hand: the
 /// subprotocol <c>protohttp+proto</c>, one binary message per envelope (flags, 4-byte big-endian length, protobuf), the
-/// half-close as an empty <c>0x02</c> envelope, the end envelope's JSON, then the close.
+/// half-close as an empty <c>0x02</c> envelope, the end envelope's JSON, then the close. Over HTTP/1.1 each call has
+/// its own connection; given an HTTP/2 <paramref name="invoker"/> (RFC 8441, h2c with prior knowledge) the calls are
+/// streams on the invoker's shared connections, as gRPC's are.
 /// </summary>
-internal sealed class RawWebSocketCall(Uri address) : EchoCall
+internal sealed class RawWebSocketCall(Uri address, HttpMessageInvoker? invoker = null) : EchoCall
 {
     private const byte EndStreamFlag = 0x02;
     private readonly ClientWebSocket _socket = new();
@@ -22,7 +25,16 @@ internal sealed class RawWebSocketCall(Uri address) : EchoCall
     {
         _socket.Options.AddSubProtocol("protohttp+proto");
         var builder = new UriBuilder(address) { Scheme = address.Scheme == "https" ? "wss" : "ws", Path = DuplexWorkload.ProtoHttpEcho };
-        await _socket.ConnectAsync(builder.Uri, cancellationToken);
+        if (invoker is null)
+        {
+            await _socket.ConnectAsync(builder.Uri, cancellationToken);
+        }
+        else
+        {
+            _socket.Options.HttpVersion = HttpVersion.Version20;
+            _socket.Options.HttpVersionPolicy = HttpVersionPolicy.RequestVersionExact;
+            await _socket.ConnectAsync(builder.Uri, invoker, cancellationToken);
+        }
         if (_socket.SubProtocol != "protohttp+proto")
         {
             throw new InvalidDataException($"The server chose the subprotocol '{_socket.SubProtocol}', not protohttp+proto.");
