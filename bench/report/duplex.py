@@ -149,28 +149,3 @@ def profile(runs):
 def load_range(runs):
     loads = [float(r["load"].split()[0]) for r in runs if r.get("load")]
     return f"{min(loads):.0f}–{max(loads):.0f}" if loads else "–"
-
-
-def splice(path, lines, goal_rows):
-    """Replaces the W7 section and goal rows of an existing report (before the hand-written sections, or at the end)."""
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    section = "\n".join(lines).rstrip()
-    if BEGIN in text:
-        head, rest = text.split(BEGIN, 1)
-        tail = rest.split(END, 1)[1] if END in rest else ""
-        text = head + section + tail
-    else:
-        marker = "\n## Connect unary against ProtoHttp's own routes"
-        text = text.replace(marker, "\n" + section + "\n" + marker, 1) if marker in text else text.rstrip() + "\n\n" + section + "\n"
-    out = [line for line in text.split("\n") if not line.startswith("| " + GOAL_PREFIX)]
-    text = "\n".join(out)
-    anchor = "## Goals of BENCHMARKS.md"
-    if anchor in text and goal_rows:
-        head, rest = text.split(anchor, 1)
-        body = rest.split("\n")
-        end = next(i for i in range(3, len(body)) if not body[i].startswith("|"))
-        body[end:end] = ["| " + " | ".join(str(c) for c in row) + " |" for row in goal_rows]
-        text = head + anchor + "\n".join(body)
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text.rstrip() + "\n")

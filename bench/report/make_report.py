@@ -23,6 +23,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from streaming import Streaming  # noqa: E402
 import duplex  # noqa: E402
+from splice import splice  # noqa: E402
 
 FORMAT_ORDER = ["protobuf", "json", "xml", "form", "get"]
 PEER_NAMES = {
@@ -400,42 +401,16 @@ class Report:
 
     def splice_streaming(self, path, notes):
         """Replaces the streaming section and the streaming goal rows of an existing report."""
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
         self.lines = []
         self.streaming_section(notes, spliced=True)
-        section = "\n".join(self.lines).rstrip()
-        if STREAM_BEGIN in text:
-            head, rest = text.split(STREAM_BEGIN, 1)
-            tail = rest.split(STREAM_END, 1)[1] if STREAM_END in rest else ""
-            text = head + section + tail
-        else:
-            # Before the first hand-written section after figure 4, or at the end.
-            marker = "\n## Connect unary against ProtoHttp's own routes"
-            text = text.replace(marker, "\n" + section + "\n" + marker, 1) if marker in text else text.rstrip() + "\n\n" + section + "\n"
-        goal_lines = ["| " + " | ".join(str(c) for c in row) + " |" for row in self.streaming.goal_rows()]
-        out = []
-        for line in text.split("\n"):
-            if line.startswith("| W4 ") or line.startswith("| W5 ") or line.startswith("| Typed client "):
-                continue  # the streaming goal rows of the previous splice
-            out.append(line)
-        text = "\n".join(out)
-        anchor = "## Goals of BENCHMARKS.md"
-        if anchor in text and goal_lines:
-            head, rest = text.split(anchor, 1)
-            body = rest.split("\n")
-            # The table ends at its first blank line after the header rows.
-            end = next(i for i in range(3, len(body)) if not body[i].startswith("|"))
-            body[end:end] = goal_lines
-            text = head + anchor + "\n".join(body)
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text.rstrip() + "\n")
+        splice(path, STREAM_BEGIN, STREAM_END, "\n".join(self.lines).rstrip(),
+               ["W4 ", "W5 ", "Typed client "], self.streaming.goal_rows())
 
     def splice_duplex(self, path, notes):
         """Replaces the W7 section and its goal rows of an existing report."""
         self.lines = []
         self.duplex.section(self.add, self.table, notes)
-        duplex.splice(path, self.lines, self.duplex.goal_rows())
+        splice(path, duplex.BEGIN, duplex.END, "\n".join(self.lines).rstrip(), [duplex.GOAL_PREFIX], self.duplex.goal_rows())
 
     def write(self, out, chart_name, notes, stream_notes=None, duplex_notes=None):
         env = self.env
