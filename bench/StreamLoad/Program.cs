@@ -1,14 +1,16 @@
 using System.Globalization;
 using StreamLoad;
+using StreamLoad.Duplex;
 
 // dotnet StreamLoad.dll push        --http URL --h2c URL --count N --runs R [--targets a,b,...]
 // dotnet StreamLoad.dll fanout      --http URL --h2c URL --target T --subscribers N --seconds S
 // dotnet StreamLoad.dll client-read --http URL --h2c URL --count N --runs R
+// dotnet StreamLoad.dll duplex      --http URL --h2c URL --target T --sockets N --seconds S
 // Prints one JSON line per measurement on stdout; exits 1 if any measurement failed (a typed client that cannot stream
 // yet is reported as not available, and is no failure).
 if (args.Length == 0)
 {
-    Console.Error.WriteLine("usage: StreamLoad push|fanout|client-read --http URL --h2c URL [options]");
+    Console.Error.WriteLine("usage: StreamLoad push|fanout|client-read|duplex --http URL --h2c URL [options]");
     return 2;
 }
 
@@ -20,6 +22,7 @@ return args[0] switch
     "push" => await PushBenchmark.RunAsync(peers, options, output),
     "fanout" => await FanOutBenchmark.RunAsync(peers, options, output),
     "client-read" => await ClientReadBenchmark.RunAsync(peers, options, output),
+    "duplex" => await DuplexBenchmark.RunAsync(peers, options, output),
     _ => 2,
 };
 
