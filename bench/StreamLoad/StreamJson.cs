@@ -26,8 +26,12 @@ internal sealed class EndRecord
 [JsonSerializable(typeof(ResultLine<NotificationDto>))]
 [JsonSerializable(typeof(EndRecord))]
 [JsonSerializable(typeof(ServerStats))]
+[JsonSerializable(typeof(ScaleOutStats))]
 [JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, NumberHandling = JsonNumberHandling.AllowReadingFromString)]
 internal sealed partial class StreamJson : JsonSerializerContext;
 
 /// <summary>What the server's <c>/stats</c> answers.</summary>
 internal sealed record ServerStats(long WorkingSet, long GcHeap, long Published, int StreamSubscribers, int HubClients, long BroadcastFaults);
+
+/// <summary>What a W6 instance's <c>/stats</c> answers (bench/ScaleOutPeers).</summary>
+internal sealed record ScaleOutStats(long WorkingSet, long GcHeap, int Subscribers, long Published, int Gen0, int Gen1, int Gen2, long AllocatedBytes, double CpuSeconds);

@@ -6,6 +6,8 @@ ProtoHttp.Benchmarks; load/load.jsonl, load/load-skipped.txt and load/load-env.j
 stream/stream.jsonl and stream/stream-env.json from bench/stream-load.sh (the streaming section, streaming.py).
 --stream-into FILE rewrites only the streaming section of an existing report (and its goal rows), from a streaming run
 alone: the streaming benchmarks take half an hour of their own, and the rest of the report stays as its run left it.
+scaleout/scaleout.jsonl and scaleout/scaleout-env.json from bench/scale-out.sh (W6, scaleout.py); --scaleout-into FILE
+rewrites only that section and its goal rows.
 Every figure is a ratio against a peer measured in the same run (BENCHMARKS.md): absolute numbers drift on
 a small shared machine, ratios much less. Standard library only; the chart is drawn by gnuplot when present.
 """
@@ -20,6 +22,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from streaming import Streaming  # noqa: E402
+import scaleout  # noqa: E402
 
 FORMAT_ORDER = ["protobuf", "json", "xml", "form", "get"]
 PEER_NAMES = {
@@ -132,6 +135,7 @@ class Report:
             with open(skipped_path, encoding="utf-8") as f:
                 self.skipped = [line.strip().split("|", 1) for line in f if line.strip()]
         self.streaming = Streaming(results)
+        self.scaleout = scaleout.ScaleOut(results)
         self.lines = []
 
     def add(self, text=""):
@@ -210,6 +214,8 @@ class Report:
             rows.append(["Handler overhead per small protobuf call ≤ 1 KB allocated", f"{extra:,} B beyond the messages ({pb['alloc']:,} B vs {base['alloc']:,} B)", verdict(extra <= 1024)])
         if self.streaming.present:
             rows += self.streaming.goal_rows()
+        if self.scaleout.present:
+            rows += self.scaleout.goal_rows()
         self.add("## Goals of BENCHMARKS.md")
         self.add()
         self.table(["goal", "measured (ratio to the peer)", "verdict"], rows)
@@ -449,6 +455,9 @@ class Report:
         self.handler()
         self.end_to_end()
         self.streaming_section(stream_notes)
+        if self.scaleout.present:
+            self.scaleout.section(self.add, self.table)
+            self.add()
         self.selfcheck_section()
         with open(out, "w", encoding="utf-8") as f:
             f.write("\n".join(self.lines).rstrip() + "\n")
@@ -502,8 +511,13 @@ def main():
     parser.add_argument("--notes", help="a markdown fragment with the profile findings, placed under the goals")
     parser.add_argument("--stream-notes", help="the streaming findings, placed at the head of the streaming section")
     parser.add_argument("--stream-into", help="rewrite only the streaming section and goal rows of this existing report")
+    parser.add_argument("--scaleout-into", help="rewrite only the W6 scale-out section and goal rows of this existing report")
     args = parser.parse_args()
     report = Report(args.results)
+    if args.scaleout_into:
+        scaleout.splice(args.scaleout_into, report.scaleout)
+        print(f"report: W6 scale-out section of {args.scaleout_into}")
+        return
     if args.stream_into:
         report.splice_streaming(args.stream_into, args.stream_notes)
         print(f"report: streaming section of {args.stream_into}")
