@@ -83,10 +83,10 @@ class ScaleOut:
             rows.append([r.get("run", "?"), NAMES.get(r["target"], r["target"]), f"{r['ready']:,}/{r['subscribers']:,}",
                          fmt_num(r["p50_ms"], 1), fmt_num(r["p99_ms"], 1), fmt_num(r["max_ms"], 1), f"{r['missed']:,}",
                          fmt_num(r["ws_per_sub"] / 1024, 1), fmt_num(r["heap_per_sub"] / 1024, 1),
-                         f"{r['redis_calls_per_msg']:.1f} ({r['redis_sent_per_msg']:.1f} sent)", f"{r['redis_reads_per_msg_per_instance']:.2f}",
+                         f"{r['redis_sent_per_msg']:.1f} ({r['redis_calls_per_msg']:.1f})", f"{r['redis_reads_per_msg_per_instance']:.2f}",
                          r.get("load", "?"), r["errors"]])
         table(["run", "peer", "held", "p50 ms", "p99 ms", "max ms", "missed in window", "KB/sub (WS)", "KB/sub (heap)",
-               "Redis calls/tick (scripts' inner ones too)", "reads/tick/instance", "load avg", "errors"], rows)
+               "Redis round trips/tick (commands incl. scripts' own)", "reads/tick/instance", "load avg", "errors"], rows)
         add()
         add("The reconnect storm (B killed, its subscribers back on A):")
         add()

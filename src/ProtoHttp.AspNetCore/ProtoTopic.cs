@@ -61,7 +61,8 @@ public sealed class ProtoTopic<T> : ITopicHubOwner
             // The token bounds an engine's own retries; the wait bounds an engine that does not listen to it.
             var position = await _engine.AppendAsync(Name, payload, timeout.Token).WaitAsync(_options.PublishTimeout, cancellationToken);
             _health.Answered();
-            _hub.Wake();
+            // No wake of this instance's reader here: the engine's hint wakes every instance's, this one's too, and a
+            // second wake would read the log twice for one message (docs/protocol.md, "Topics: streams that resume").
             return position;
         }
         catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
