@@ -36,7 +36,9 @@ if (peer == "protohttp")
 }
 else
 {
-    builder.Services.AddSignalR().AddStackExchangeRedis(redis);
+    // 5,000 clients connect on one shared core: a handshake answered late is the machine's queueing, not a dead
+    // client (the default closes it after 15 s).
+    builder.Services.AddSignalR(o => o.HandshakeTimeout = TimeSpan.FromMinutes(2)).AddStackExchangeRedis(redis);
 }
 
 var app = builder.Build();

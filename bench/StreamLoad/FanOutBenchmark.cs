@@ -146,7 +146,8 @@ internal static class FanOutBenchmark
         }
     }
 
-    private static async Task<HttpResponseMessage> OpenAsync(HttpClient client, HttpRequestMessage request, SemaphoreSlim gate, CancellationToken stop)
+    /// <summary>Sends <paramref name="request"/> once <paramref name="gate"/> lets it: subscribers connect so many at a time.</summary>
+    public static async Task<HttpResponseMessage> OpenAsync(HttpClient client, HttpRequestMessage request, SemaphoreSlim gate, CancellationToken stop)
     {
         await gate.WaitAsync(stop);
         try

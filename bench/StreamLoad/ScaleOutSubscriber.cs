@@ -25,6 +25,9 @@ internal sealed class ScaleOutSubscriber(FanOutRecorder recorder, int home)
     /// <summary>Gap notices it was given (messages older than the log could keep).</summary>
     public int Gaps { get; set; }
 
+    /// <summary>The highest sequence it received.</summary>
+    public long Newest { get; private set; }
+
     /// <summary>When (monotonic ns) it had every message published up to its return; 0 until then.</summary>
     public long CaughtUpNs { get; private set; }
 
@@ -33,6 +36,7 @@ internal sealed class ScaleOutSubscriber(FanOutRecorder recorder, int home)
         lock (_gate)
         {
             _sequences.Add(sequence);
+            Newest = Math.Max(Newest, sequence);
             _delays.Received(sequence, publishedNs);
             if (_catchUpTo > 0 && CaughtUpNs == 0 && sequence >= _catchUpTo)
             {

@@ -23,6 +23,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from streaming import Streaming  # noqa: E402
 import scaleout  # noqa: E402
+import splice  # noqa: E402
 
 FORMAT_ORDER = ["protobuf", "json", "xml", "form", "get"]
 PEER_NAMES = {
@@ -405,29 +406,9 @@ class Report:
         self.lines = []
         self.streaming_section(notes, spliced=True)
         section = "\n".join(self.lines).rstrip()
-        if STREAM_BEGIN in text:
-            head, rest = text.split(STREAM_BEGIN, 1)
-            tail = rest.split(STREAM_END, 1)[1] if STREAM_END in rest else ""
-            text = head + section + tail
-        else:
-            # Before the first hand-written section after figure 4, or at the end.
-            marker = "\n## Connect unary against ProtoHttp's own routes"
-            text = text.replace(marker, "\n" + section + "\n" + marker, 1) if marker in text else text.rstrip() + "\n\n" + section + "\n"
-        goal_lines = ["| " + " | ".join(str(c) for c in row) + " |" for row in self.streaming.goal_rows()]
-        out = []
-        for line in text.split("\n"):
-            if line.startswith("| W4 ") or line.startswith("| W5 ") or line.startswith("| Typed client "):
-                continue  # the streaming goal rows of the previous splice
-            out.append(line)
-        text = "\n".join(out)
-        anchor = "## Goals of BENCHMARKS.md"
-        if anchor in text and goal_lines:
-            head, rest = text.split(anchor, 1)
-            body = rest.split("\n")
-            # The table ends at its first blank line after the header rows.
-            end = next(i for i in range(3, len(body)) if not body[i].startswith("|"))
-            body[end:end] = goal_lines
-            text = head + anchor + "\n".join(body)
+        text = splice.replace_section(text, STREAM_BEGIN, STREAM_END, section)
+        # The streaming goal rows of the previous splice go; this run's come in their place.
+        text = splice.replace_goal_rows(text, ("| W4 ", "| W5 ", "| Typed client "), self.streaming.goal_rows())
         with open(path, "w", encoding="utf-8") as f:
             f.write(text.rstrip() + "\n")
 
@@ -515,7 +496,8 @@ def main():
     args = parser.parse_args()
     report = Report(args.results)
     if args.scaleout_into:
-        scaleout.splice(args.scaleout_into, report.scaleout)
+        report.scaleout.section(report.add, report.table)
+        scaleout.splice_into(args.scaleout_into, report.scaleout, "\n".join(report.lines))
         print(f"report: W6 scale-out section of {args.scaleout_into}")
         return
     if args.stream_into:

@@ -6,6 +6,7 @@ import json
 import os
 import statistics
 
+import splice
 from streaming import fmt_num, fmt_ratio_spread, per_run_ratios, read_lines, spread
 
 NAMES = {
@@ -80,14 +81,13 @@ class ScaleOut:
         add()
         rows = []
         for r in sorted(self.rows, key=lambda r: (r.get("run", 0), r["target"])):
-            rows.append([r.get("run", "?"), NAMES.get(r["target"], r["target"]), f"{r['ready']:,}/{r['subscribers']:,}",
+            rows.append([r.get("run", "?"), NAMES.get(r["target"], r["target"]), f"{r['ready']:,}/{r['subscribers']:,}", f"{r['ticks'] / r['seconds']:.1f}",
                          fmt_num(r["p50_ms"], 1), fmt_num(r["p99_ms"], 1), fmt_num(r["max_ms"], 1), f"{r['missed']:,}",
                          fmt_num(r["ws_per_sub"] / 1024, 1), fmt_num(r["heap_per_sub"] / 1024, 1),
                          f"{r['redis_sent_per_msg']:.1f} ({r['redis_calls_per_msg']:.1f})", f"{r['redis_reads_per_msg_per_instance']:.2f}",
                          r.get("load", "?"), r["errors"]])
-        table(["run", "peer", "held", "p50 ms", "p99 ms", "max ms", "missed in window", "KB/sub (WS)", "KB/sub (heap)",
+        table(["run", "peer", "held", "ticks/s published", "p50 ms", "p99 ms", "max ms", "missed in window", "KB/sub (WS)", "KB/sub (heap)",
                "Redis round trips/tick (commands incl. scripts' own)", "reads/tick/instance", "load avg", "errors"], rows)
-        add()
         add("The reconnect storm (B killed, its subscribers back on A):")
         add()
         rows = []
@@ -99,7 +99,6 @@ class ScaleOut:
                          f"{r['stayed_lost']:,}", f"{r['stayed_doubled']:,}", r["gaps"]])
         table(["run", "peer", "caught up", "within 5 s", "median s", "slowest s", "lost (B's)", "doubled (B's)",
                "lost (A's)", "doubled (A's)", "gap notices"], rows)
-        add()
         add("Where each instance's time and memory go in the window (the profile; `/stats` of bench/ScaleOutPeers: "
             "GC counts, bytes allocated, CPU), and the Redis commands per tick by name:")
         add()
@@ -116,42 +115,14 @@ class ScaleOut:
                          fmt_num(median(mine, "server_cpu_per_second"), 2), commands])
         table(["peer", "KB allocated per tick per instance", "B per delivery", "gen0", "gen1", "gen2",
                "server CPU s per s (both)", "Redis calls per tick (last run)"], rows)
-        add()
         add(END)
 
 
-def splice(path, scaleout, goal_rows_prefix="| W6 "):
-    """Replaces the W6 section and the W6 goal rows of an existing report (a W6 run alone)."""
-    lines = []
-
-    def add(text=""):
-        lines.append(text)
-
-    def table(header, rows):
-        add("| " + " | ".join(header) + " |")
-        add("|" + "|".join("---" for _ in header) + "|")
-        for row in rows:
-            add("| " + " | ".join(str(c) for c in row) + " |")
-
-    scaleout.section(add, table)
-    section = "\n".join(lines).rstrip()
+def splice_into(path, scaleout, section):
+    """Replaces the W6 section (as <section> renders it) and the W6 goal rows of an existing report: a W6 run alone."""
     with open(path, encoding="utf-8") as f:
         text = f.read()
-    if BEGIN in text:
-        head, rest = text.split(BEGIN, 1)
-        tail = rest.split(END, 1)[1] if END in rest else ""
-        text = head + section + tail
-    else:
-        marker = "\n## Connect unary against ProtoHttp's own routes"
-        text = text.replace(marker, "\n" + section + "\n" + marker, 1) if marker in text else text.rstrip() + "\n\n" + section + "\n"
-    text = "\n".join(line for line in text.split("\n") if not line.startswith(goal_rows_prefix))
-    goal_lines = ["| " + " | ".join(str(c) for c in row) + " |" for row in scaleout.goal_rows()]
-    anchor = "## Goals of BENCHMARKS.md"
-    if anchor in text and goal_lines:
-        head, rest = text.split(anchor, 1)
-        body = rest.split("\n")
-        end = next(i for i in range(3, len(body)) if not body[i].startswith("|"))
-        body[end:end] = goal_lines
-        text = head + anchor + "\n".join(body)
+    text = splice.replace_section(text, BEGIN, END, section.rstrip())
+    text = splice.replace_goal_rows(text, ("| W6 ",), scaleout.goal_rows())
     with open(path, "w", encoding="utf-8") as f:
         f.write(text.rstrip() + "\n")
