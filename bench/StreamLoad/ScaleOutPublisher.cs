@@ -24,12 +24,13 @@ internal sealed class ScaleOutPublisher(HttpClient client, TimeSpan interval)
     public async Task RunAsync(CancellationToken stop)
     {
         using var timer = new PeriodicTimer(interval);
-        long sequence = 0;
         try
         {
             while (await timer.WaitForNextTickAsync(stop))
             {
-                sequence++;
+                // A publish that failed is sent again with its sequence: the server refused it (a topic's publish is
+                // never appended after it failed), so no subscriber is to count it lost.
+                var sequence = Latest + 1;
                 var tick = new Tick { Sequence = sequence, PublishedNs = StreamWorkload.NowNs(), Notification = StreamWorkload.Notification };
                 using var content = new ByteArrayContent(tick.ToByteArray());
                 content.Headers.ContentType = new MediaTypeHeaderValue("application/x-protobuf");
