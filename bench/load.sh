@@ -2,12 +2,14 @@
 # End-to-end load of BENCHMARKS.md figure 4: W3 (Search) in every format and W2 (Echo of 0/10/100/1,000 records)
 # against every peer, all served by bench/PeerServer in one process on 127.0.0.1.
 #
-#   bench/load.sh [--quick] [--out DIR] [--runs N] [--seconds S] [--connections C] [--only REGEX]
+#   bench/load.sh [--quick] [--out DIR] [--runs N] [--seconds S] [--warmup S] [--connections C] [--only REGEX]
 #
 # The server is pinned to core 0 and the load generator to core 1 (taskset). HTTP/1.1 keep-alive load comes from
 # wrk, h2c load (gRPC and ProtoHttp over HTTP/2) from h2load. Every configuration runs --runs times (default 5),
 # alternating with the others so drift hits all alike; each result is one JSON line in DIR/load.jsonl.
 # --quick: one 2 s run per configuration, no warm-up; it checks that every peer answers 200, not how fast.
+# --warmup S: seconds of load per configuration before the measured runs (default 2); the JIT's tiering needs about
+#   10 s of it before run 1 is as fast as run 5.
 # --only: just the configurations whose id matches the extended regular expression (e.g. 'protohttp$|connect').
 # --first-run N: number the runs from N (when one comparison's runs are split over invocations: even runs go backwards).
 # --server NAME=DLL (repeatable): measure these PeerServer builds instead of this tree's, all in one run: each is
@@ -38,6 +40,7 @@ while [[ $# -gt 0 ]]; do
     --out) OUT=$2; shift ;;
     --runs) RUNS=$2; shift ;;
     --seconds) SECONDS_PER_RUN=$2; shift ;;
+    --warmup) WARMUP_SECONDS=$2; shift ;;
     --connections) CONNECTIONS=$2; shift ;;
     --only) ONLY=$2; shift ;;
     --first-run) FIRST_RUN=$2; shift ;;
@@ -127,12 +130,14 @@ add() { [[ -z "$ONLY" || "${1%%|*}" =~ $ONLY ]] && CONFIGS+=("$1") || true; }
 # hits both alike; even runs go through the list backwards, so neither side always runs first.
 add "w3-protobuf-protohttp|w3|1|protobuf|protohttp|h1|POST|/ProtoService.proto/Search|application/x-protobuf|search.pb"
 add "w3-protobuf-raw|w3|1|protobuf|raw|h1|POST|/raw/search.pb|application/x-protobuf|search.pb"
+add "w3-protobuf-raw-routed|w3|1|protobuf|raw-routed|h1|POST|/raw-routed/search.pb|application/x-protobuf|search.pb"
 add "w3-protobuf-protohttp-h2c|w3|1|protobuf|protohttp-h2c|h2c|POST|/ProtoService.proto/Search|application/x-protobuf|search.pb"
 add "w3-protobuf-grpc|w3|1|protobuf|grpc|h2c|POST|/ProtoService.SearchService/Search|application/grpc|search.grpc"
 # Connect on the same services, at the paths gRPC uses too (PeerServer maps both).
 add "w3-protobuf-connect|w3|1|protobuf|connect|h1|POST|/ProtoService.SearchService/Search|application/proto|search.pb"
 add "w3-json-protohttp|w3|1|json|protohttp|h1|POST|/ProtoService.proto/Search|application/json|search.json"
 add "w3-json-raw|w3|1|json|raw|h1|POST|/raw/search.json|application/json|search.json"
+add "w3-json-raw-routed|w3|1|json|raw-routed|h1|POST|/raw-routed/search.json|application/json|search.json"
 add "w3-json-minimal|w3|1|json|minimal|h1|POST|/minimal/search|application/json|search.stj.json"
 add "w3-json-transcoding|w3|1|json|transcoding|h1|POST|/transcoded/search|application/json|search.json"
 add "w3-json-connect|w3|1|json|connect|h1|POST|/ProtoService.SearchService/Search|application/json|search.json"

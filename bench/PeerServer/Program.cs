@@ -37,6 +37,7 @@ app.Use(raw.InvokeAsync);
 // Routing after the ceiling, so the ceiling pays for no route matching.
 app.UseRouting();
 
+raw.MapRouted(app);
 app.MapProtoService<CatalogSearchService>();
 app.MapProtoService<NorthwindOrdersService>();
 app.MapProtoService<RecordEchoService>();

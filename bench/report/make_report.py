@@ -30,6 +30,7 @@ PEER_NAMES = {
     "protohttp": "ProtoHttp (HTTP/1.1)",
     "protohttp-h2c": "ProtoHttp (h2c)",
     "raw": "raw Kestrel ceiling",
+    "raw-routed": "raw ceiling behind routing",
     "minimal": "Minimal API + STJ",
     "transcoding": "gRPC JSON transcoding",
     "grpc": "Grpc.AspNetCore (h2c)",

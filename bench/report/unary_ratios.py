@@ -15,9 +15,13 @@ from collections import defaultdict
 # (label, ProtoHttp's configuration, the peer's, the peer's name, the goal)
 RATIOS = [
     ("W3 protobuf", "w3-protobuf-protohttp", "w3-protobuf-raw", "raw Kestrel", 0.85),
+    ("W3 protobuf", "w3-protobuf-protohttp", "w3-protobuf-raw-routed", "raw Kestrel behind routing", None),
+    ("W3 protobuf: routing", "w3-protobuf-raw-routed", "w3-protobuf-raw", "raw Kestrel", None),
     ("W3 JSON", "w3-json-protohttp", "w3-json-transcoding", "gRPC JSON transcoding", 1.5),
     ("W3 JSON", "w3-json-protohttp", "w3-json-minimal", "Minimal API + STJ", 1.0),
-    ("W3 JSON", "w3-json-protohttp", "w3-json-raw", "raw Kestrel JSON (ceiling)", None),
+    ("W3 JSON", "w3-json-protohttp", "w3-json-raw", "raw Kestrel JSON (ceiling)", 0.85),
+    ("W3 JSON", "w3-json-protohttp", "w3-json-raw-routed", "raw Kestrel JSON behind routing", None),
+    ("W3 JSON: routing", "w3-json-raw-routed", "w3-json-raw", "raw Kestrel JSON (ceiling)", None),
     ("W3 JSON: 1.5x transcoding", "w3-json-transcoding", "w3-json-raw", "raw Kestrel JSON (ceiling), x1.5", None),
     ("W3 GET", "w3-get-protohttp", "w3-get-transcoding", "transcoding GET", 1.0),
     ("W3 GET", "w3-get-protohttp", "w3-get-minimal", "Minimal API GET", 1.0),
