@@ -96,8 +96,10 @@ internal static class ScaleOutBenchmark
         record["p99_ms"] = recorder.DelayMs(0.99);
         record["max_ms"] = recorder.DelayMs(1.0);
         record["server_held"] = held[0].Subscribers + held[1].Subscribers;
-        record["ws_per_sub"] = (held.Sum(s => s.WorkingSet) - baseline.Sum(s => s.WorkingSet)) / (double)subscribers.Length;
-        record["heap_per_sub"] = (held.Sum(s => s.GcHeap) - baseline.Sum(s => s.GcHeap)) / (double)subscribers.Length;
+        // Per subscriber the instances hold (all of them, unless some could not subscribe: then the run has errors).
+        var heldCount = Math.Max(1, held[0].Subscribers + held[1].Subscribers);
+        record["ws_per_sub"] = (held.Sum(s => s.WorkingSet) - baseline.Sum(s => s.WorkingSet)) / (double)heldCount;
+        record["heap_per_sub"] = (held.Sum(s => s.GcHeap) - baseline.Sum(s => s.GcHeap)) / (double)heldCount;
         record["redis_commands"] = commands;
         record["redis_calls_per_msg"] = commands.Values.Sum() / (double)published;
         // Commands the instances sent (a script is one, whatever it runs inside): round trips to Redis. ProtoHttp runs
