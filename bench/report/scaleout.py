@@ -86,7 +86,7 @@ class ScaleOut:
                          fmt_num(r["ws_per_sub"] / 1024, 1), fmt_num(r["heap_per_sub"] / 1024, 1),
                          f"{r['redis_sent_per_msg']:.1f} ({r['redis_calls_per_msg']:.1f})", f"{r['redis_reads_per_msg_per_instance']:.2f}",
                          r.get("load", "?"), r["errors"]])
-        table(["run", "peer", "held", "ticks/s published", "p50 ms", "p99 ms", "max ms", "missed in window", "KB/sub (WS)", "KB/sub (heap)",
+        table(["run", "peer", "ready at window start", "ticks/s published", "p50 ms", "p99 ms", "max ms", "missed in window", "KB/sub (WS)", "KB/sub (heap)",
                "Redis round trips/tick (commands incl. scripts' own)", "reads/tick/instance", "load avg", "errors"], rows)
         add("The reconnect storm (B killed, its subscribers back on A):")
         add()
