@@ -268,17 +268,7 @@ internal static class ScaleOutBenchmark
         KeepSubscribedAsync(subscriber, recorder, killed, async first =>
         {
             await using var hub = instances[subscriber.Home].Hub(messagePack: false, handshakeTimeout: settle);
-            var closed = new TaskCompletionSource<Exception?>(TaskCreationOptions.RunContinuationsAsynchronously);
-            hub.Closed += ex =>
-            {
-                closed.TrySetResult(ex);
-                return Task.CompletedTask;
-            };
-            hub.On<TickDto>("tick", tick =>
-            {
-                Check.Notification(tick.Notification);
-                subscriber.Received(tick.Sequence, tick.PublishedNs);
-            });
+            var closed = FanOutBenchmark.OnTicks(hub, subscriber.Received);
             if (first)
             {
                 await gate.WaitAsync(stop);
@@ -301,9 +291,9 @@ internal static class ScaleOutBenchmark
                 subscriber.CameBack(publisher.Latest);
             }
 
-            if (await Task.WhenAny(closed.Task, Task.Delay(Timeout.Infinite, stop)) == closed.Task && !killed.IsCompleted)
+            if (await Task.WhenAny(closed, Task.Delay(Timeout.Infinite, stop)) == closed && !killed.IsCompleted)
             {
-                throw closed.Task.Result ?? new InvalidDataException("The server closed the hub connection.");
+                throw closed.Result ?? new InvalidDataException("The server closed the hub connection.");
             }
         }, stop);
 
