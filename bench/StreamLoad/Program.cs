@@ -4,6 +4,8 @@ using StreamLoad.Duplex;
 
 // dotnet StreamLoad.dll push        --http URL --h2c URL --count N --runs R [--targets a,b,...]
 // dotnet StreamLoad.dll fanout      --http URL --h2c URL --target T --subscribers N --seconds S
+// dotnet StreamLoad.dll scaleout    --target protohttp-sse|signalr-json --a URL --b URL --subscribers N --seconds S
+//                                   --rate R --redis-port P --kill-pid PID   (W6; see bench/scale-out.sh)
 // dotnet StreamLoad.dll client-read --http URL --h2c URL --count N --runs R
 // dotnet StreamLoad.dll duplex      --http URL --h2c URL --target T --sockets N --seconds S
 // Prints one JSON line per measurement on stdout; exits 1 if any measurement failed (a typed client that cannot stream
@@ -15,6 +17,11 @@ if (args.Length == 0)
 }
 
 var options = new Options(args[1..]);
+if (args[0] == "scaleout")
+{
+    return await ScaleOutBenchmark.RunAsync(options, new JsonLines(Console.Out));
+}
+
 using var peers = new Peers(new Uri(options.Text("--http", "http://127.0.0.1:5201")), new Uri(options.Text("--h2c", "http://127.0.0.1:5202")));
 var output = new JsonLines(Console.Out);
 return args[0] switch

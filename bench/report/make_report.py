@@ -8,6 +8,8 @@ duplex/duplex.jsonl and duplex/duplex-env.json from bench/duplex-load.sh (W7, du
 --duplex-into FILE likewise rewrites only the W7 section and its goal rows.
 --stream-into FILE rewrites only the streaming section of an existing report (and its goal rows), from a streaming run
 alone: the streaming benchmarks take half an hour of their own, and the rest of the report stays as its run left it.
+scaleout/scaleout.jsonl and scaleout/scaleout-env.json from bench/scale-out.sh (W6, scaleout.py); --scaleout-into FILE
+rewrites only that section and its goal rows.
 Every figure is a ratio against a peer measured in the same run (BENCHMARKS.md): absolute numbers drift on
 a small shared machine, ratios much less. Standard library only; the chart is drawn by gnuplot when present.
 """
@@ -23,7 +25,8 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from streaming import Streaming  # noqa: E402
 import duplex  # noqa: E402
-from splice import splice  # noqa: E402
+from splice import scaleout  # noqa: E402
+import splice  # noqa: E402
 
 FORMAT_ORDER = ["protobuf", "json", "xml", "form", "get", "post"]
 PEER_NAMES = {
@@ -138,6 +141,7 @@ class Report:
                 self.skipped = [line.strip().split("|", 1) for line in f if line.strip()]
         self.streaming = Streaming(results)
         self.duplex = duplex.Duplex(results)
+        self.scaleout = scaleout.ScaleOut(results)
         self.lines = []
 
     def add(self, text=""):
@@ -227,6 +231,8 @@ class Report:
             rows += self.streaming.goal_rows()
         if self.duplex.present:
             rows += self.duplex.goal_rows()
+        if self.scaleout.present:
+            rows += self.scaleout.goal_rows()
         self.add("## Goals of BENCHMARKS.md")
         self.add()
         self.table(["goal", "measured (ratio to the peer)", "verdict"], rows)
@@ -475,6 +481,9 @@ class Report:
         self.streaming_section(stream_notes)
         if self.duplex.present:
             self.duplex.section(self.add, self.table, duplex_notes)
+        if self.scaleout.present:
+            self.scaleout.section(self.add, self.table)
+            self.add()
         self.selfcheck_section()
         with open(out, "w", encoding="utf-8") as f:
             f.write("\n".join(self.lines).rstrip() + "\n")
@@ -534,11 +543,17 @@ def main():
     parser.add_argument("--stream-into", help="rewrite only the streaming section and goal rows of this existing report")
     parser.add_argument("--duplex-notes", help="the W7 findings, placed at the head of the W7 section")
     parser.add_argument("--duplex-into", help="rewrite only the W7 section and goal rows of this existing report")
+    parser.add_argument("--scaleout-into", help="rewrite only the W6 scale-out section and goal rows of this existing report")
     args = parser.parse_args()
     report = Report(args.results)
     if args.duplex_into:
         report.splice_duplex(args.duplex_into, args.duplex_notes)
         print(f"report: W7 section of {args.duplex_into}")
+        return
+    if args.scaleout_into:
+        report.scaleout.section(report.add, report.table)
+        scaleout.splice_into(args.scaleout_into, report.scaleout, "\n".join(report.lines))
+        print(f"report: W6 scale-out section of {args.scaleout_into}")
         return
     if args.stream_into:
         report.splice_streaming(args.stream_into, args.stream_notes)
