@@ -36,7 +36,6 @@ internal sealed record ServerStats(long WorkingSet, long GcHeap, long Published,
 
 /// <summary>What the server's <c>/counters</c> answers: CPU time, bytes allocated and collections so far.</summary>
 internal sealed record ServerCounters(double CpuMs, long AllocatedBytes, int Gen0, int Gen1, int Gen2);
-internal sealed record ServerStats(long WorkingSet, long GcHeap, long Published, int StreamSubscribers, int HubClients, long BroadcastFaults);
 
 /// <summary>What a W6 instance's <c>/stats</c> answers (bench/ScaleOutPeers).</summary>
 internal sealed record ScaleOutStats(long WorkingSet, long GcHeap, int Subscribers, long Published, int Gen0, int Gen1, int Gen2, long AllocatedBytes, double CpuSeconds);
