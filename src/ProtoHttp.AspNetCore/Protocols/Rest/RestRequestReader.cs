@@ -25,10 +25,11 @@ internal static class RestRequestReader
         var codecs = settings.Codecs;
         var descriptor = call.Route.Descriptor.InputType;
         var message = MessageFactory.Create(descriptor);
-        if (binding.HasBody && call.RequestReader is not null || binding.RequestIsHttpBody || binding.BodyField is { } f && RestBinding.IsHttpBody(f.MessageType))
+        var reader = call.Exchange?.RequestReader;
+        if (binding.HasBody && reader is not null || binding.RequestIsHttpBody || binding.BodyField is { } f && RestBinding.IsHttpBody(f.MessageType))
         {
             using var body = await RequestBodyReader.ReadAsync(context, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, cancellationToken);
-            ReadBody(message, binding, context.Request, call.RequestReader, body.Data, codecs);
+            ReadBody(message, binding, context.Request, reader, body.Data, codecs);
         }
 
         var form = codecs.Codec(CodecNames.Form);
