@@ -64,7 +64,7 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
                 ? handler(context)
                 : ConnectErrorWriter.WriteAsync(context.Response, StatusCodes.Status404NotFound, StatusCode.Unimplemented,
                     $"No procedure {context.Request.Path.Value} here; procedure names are case-sensitive.", []);
-            service.MapMethod(method, route, exact, "ProtoHttp Connect " + path, ConnectEndpointMetadata.Instance);
+            service.MapMethod(method, route, exact, "ProtoHttp Connect " + path, ConnectClaim.Instance);
         }
     }
 

@@ -54,7 +54,7 @@ internal sealed class GrpcWebProtocol : CallProtocol
             // Method names are exact; another spelling is a method this server does not have: gRPC's UNIMPLEMENTED.
             RequestDelegate exact = context => context.Request.Path.Value == path ? handler(context) : UnimplementedAsync(context, settings.Codecs);
             // OpenAPI has no words for framed messages: the method is described at its ProtoHttp route and Connect path.
-            service.MapMethod(method, route, exact, "ProtoHttp gRPC-Web " + path, GrpcWebEndpointMetadata.Instance, new Microsoft.AspNetCore.Routing.ExcludeFromDescriptionAttribute());
+            service.MapMethod(method, route, exact, "ProtoHttp gRPC-Web " + path, GrpcWebClaim.Instance, new Microsoft.AspNetCore.Routing.ExcludeFromDescriptionAttribute());
         }
     }
 
