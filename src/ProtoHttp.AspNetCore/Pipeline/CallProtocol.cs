@@ -25,6 +25,15 @@ internal abstract class CallProtocol
     /// <summary>How a request envelope's faults are answered (envelope streams are Connect's framing, shared by several protocols).</summary>
     public virtual EnvelopeRules Envelopes => EnvelopeRules.Plain;
 
+    /// <summary>
+    /// The request headers this protocol's browser clients send beyond the CORS-safelisted ones, which a page on another
+    /// origin needs allowed (<c>AddCorsPolicy</c> allows every registered protocol's).
+    /// </summary>
+    public virtual IReadOnlyList<string> CorsRequestHeaders => [];
+
+    /// <summary>The response headers this protocol's browser clients must be able to read from another origin (<c>AddCorsPolicy</c> exposes them).</summary>
+    public virtual IReadOnlyList<string> CorsResponseHeaders => [];
+
     /// <summary>The status attribute of a call's telemetry, or <see langword="null"/> for none (the protocol's convention for success).</summary>
     public abstract KeyValuePair<string, object?>? StatusTag(StatusCode code);
 
@@ -41,9 +50,10 @@ internal abstract class CallProtocol
     public virtual void CheckVerb(HttpRequest request, CallRoute route)
     {
         var verbs = route.Metadata.Verbs;
-        foreach (var verb in verbs)
+        // By index: a foreach over the list's interface would allocate an enumerator on every call.
+        for (var i = 0; i < verbs.Count; i++)
         {
-            if (HttpMethods.Equals(verb, request.Method))
+            if (HttpMethods.Equals(verbs[i], request.Method))
             {
                 return;
             }

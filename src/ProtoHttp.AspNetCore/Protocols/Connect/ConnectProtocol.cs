@@ -21,6 +21,22 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
 
     public override string Name => ProtocolNames.Connect;
 
+    /// <summary>What connect-web sends: the codec, the protocol version, the deadline and compression, its name.</summary>
+    public override IReadOnlyList<string> CorsRequestHeaders { get; } =
+    [
+        "Content-Type",
+        "Connect-Protocol-Version",
+        "Connect-Timeout-Ms",
+        "Content-Encoding",
+        "Accept-Encoding",
+        "Connect-Content-Encoding",
+        "Connect-Accept-Encoding",
+        "X-User-Agent",
+    ];
+
+    /// <summary>What a Connect client must read: the compression it has to undo.</summary>
+    public override IReadOnlyList<string> CorsResponseHeaders { get; } = ["Content-Encoding", "Connect-Content-Encoding"];
+
     /// <summary>As OpenTelemetry names Connect.</summary>
     public override string TelemetrySystem => "connect_rpc";
 

@@ -23,6 +23,16 @@ internal sealed class GrpcWebProtocol : CallProtocol
 
     public override string Name => ProtocolNames.GrpcWeb;
 
+    /// <summary>What gRPC-Web clients (grpc-web, connect-es's gRPC-Web transport) send: the type, the deadline, the client's marker and name, compression.</summary>
+    public override IReadOnlyList<string> CorsRequestHeaders { get; } =
+        ["Content-Type", "Grpc-Timeout", "X-Grpc-Web", "X-User-Agent", "Grpc-Encoding", "Grpc-Accept-Encoding"];
+
+    /// <summary>
+    /// What a gRPC-Web client must read: the status, where a refusal (405, 415) carries it as headers; a call's outcome
+    /// travels in the body's trailers frame, which needs no exposing.
+    /// </summary>
+    public override IReadOnlyList<string> CorsResponseHeaders { get; } = ["Grpc-Status", "Grpc-Message", "Grpc-Status-Details-Bin"];
+
     /// <summary>OpenTelemetry names gRPC, over any transport, <c>grpc</c>.</summary>
     public override string TelemetrySystem => "grpc";
 

@@ -33,6 +33,9 @@ internal sealed class NativeProtocol : CallProtocol
 
     public override string Name => ProtocolNames.ProtoHttp;
 
+    /// <summary>A body's type (protobuf, XML, a stream's envelopes are not safelisted) and the deadline (docs/protocol.md section 6).</summary>
+    public override IReadOnlyList<string> CorsRequestHeaders { get; } = ["Content-Type", ConnectTimeout.HeaderName];
+
     /// <summary><c>Connect-Timeout-Ms</c>: ProtoHttp's own protocol takes Connect's header (docs/protocol.md section 6).</summary>
     public override TimeSpan? ReadTimeout(HttpRequest request) => ConnectTimeout.Parse(request.Headers[ConnectTimeout.HeaderName]);
 
