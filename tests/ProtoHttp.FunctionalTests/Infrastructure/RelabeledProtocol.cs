@@ -73,8 +73,7 @@ internal sealed class RelabeledProtocol : CallProtocol
     }
 
     public override Task WriteErrorAsync(HttpContext context, CallFailure failure, WritableMediaType? errorType, MessageCodecs codecs) =>
-        ResponseWriter.WriteAsync(context.Response, failure.HttpStatus,
-            new ErrorResult { Code = StatusMapping.ToCodeName(failure.Code), ErrorText = failure.Text }, Json(codecs));
+        ErrorResultWriter.WriteAsync(context.Response, failure, Json(codecs));
 
     private static WritableMediaType Json(MessageCodecs codecs) => codecs.Canonical(CodecNames.Json);
 

@@ -144,27 +144,9 @@ internal sealed class NativeProtocol : CallProtocol
         };
     }
 
-    public override Task WriteErrorAsync(HttpContext context, CallFailure failure, WritableMediaType? errorType, MessageCodecs codecs)
-    {
-        var response = context.Response;
-        response.Headers.Vary = "Accept";
-        if (failure.Trailers is { } trailers)
-        {
-            HeaderMetadata.AddToResponse(trailers, response.Headers);
-        }
-
-        var type = failure.NoAcceptedFormat ? codecs.Canonical(CodecNames.Json) : errorType ?? ErrorFormat.Choose(context.Request, codecs);
-        var text = failure.Text;
-        if (ReferenceEquals(type.Codec, codecs.Find(CodecNames.Xml)))
-        {
-            // A detail or a quoted input may hold what XML cannot carry (a NUL, a bell); the error keeps the format the
-            // client asked for, as every other answer does, with U+FFFD in those places.
-            text = PrintableText.ReplaceUnwritableInXml(text);
-        }
-
-        var error = new ErrorResult { Code = StatusMapping.ToCodeName(failure.Code), ErrorText = text };
-        return ResponseWriter.WriteAsync(response, failure.HttpStatus, error, type);
-    }
+    /// <summary>ProtoHttp's ErrorResult in the negotiated format (<see cref="ErrorResultWriter"/>).</summary>
+    public override Task WriteErrorAsync(HttpContext context, CallFailure failure, WritableMediaType? errorType, MessageCodecs codecs) =>
+        ErrorResultWriter.WriteNegotiatedAsync(context, failure, errorType, codecs);
 
     /// <summary>Answers a refusal on an endpoint of the protocol that is no call (an unknown method, a verb on the <c>.proto</c> source).</summary>
     public static Task RefuseAsync(HttpContext context, CallRejectedException rejection, string name, ILogger logger, MessageCodecs codecs)

@@ -169,7 +169,7 @@ internal sealed class RestProtocol : CallProtocol
 
     /// <summary>ProtoHttp's ErrorResult in the negotiated format, as on its own routes (docs/rest.md says why not <c>google.rpc.Status</c>).</summary>
     public override Task WriteErrorAsync(HttpContext context, CallFailure failure, WritableMediaType? errorType, MessageCodecs codecs) =>
-        NativeProtocol.Instance.WriteErrorAsync(context, failure, errorType, codecs);
+        ErrorResultWriter.WriteNegotiatedAsync(context, failure, errorType, codecs);
 
     private static RestBinding Binding(HttpContext context) =>
         context.GetEndpoint()?.Metadata.GetMetadata<RestBinding>() ?? throw new InvalidOperationException("A REST call reached an endpoint without its binding.");

@@ -121,8 +121,7 @@ internal sealed class WebSocketProtocol : CallProtocol
 
     /// <summary>A refusal of the upgrade (before the handshake, or before the endpoint): the status and an ErrorResult in JSON.</summary>
     public override Task WriteErrorAsync(HttpContext context, CallFailure failure, WritableMediaType? errorType, MessageCodecs codecs) =>
-        ResponseWriter.WriteAsync(context.Response, failure.HttpStatus,
-            new ErrorResult { Code = StatusMapping.ToCodeName(failure.Code), ErrorText = failure.Text }, codecs.Canonical(CodecNames.Json));
+        ErrorResultWriter.WriteAsync(context.Response, failure, codecs.Canonical(CodecNames.Json));
 
     private Task RefuseAsync(HttpContext context, CallRejectedException rejection, string method, CallSettings settings)
     {
