@@ -4,6 +4,7 @@ using Grpc.Core;
 using Microsoft.AspNetCore.Http;
 using ProtoHttp.AspNetCore.Framing;
 using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Invocation;
 using ProtoHttp.AspNetCore.Pipeline;
 using ProtoHttp.Streaming;
 
@@ -85,7 +86,7 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
     }
 
     /// <summary><c>Connect-Timeout-Ms</c>, as Connect's protocol says.</summary>
-    public override TimeSpan? ReadTimeout(HttpRequest request) => ConnectTimeout.Parse(request.Headers[ConnectTimeout.HeaderName]);
+    public override TimeSpan? ReadTimeout(HttpRequest request) => MillisecondsTimeout.Parse(request.Headers[MillisecondsTimeout.HeaderName]);
 
     public override CallExchange Accept(ProtoHttpServerCallContext call)
     {

@@ -8,9 +8,9 @@ using ProtoHttp.AspNetCore.Caching;
 using ProtoHttp.AspNetCore.Explorer;
 using ProtoHttp.AspNetCore.Framing;
 using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Invocation;
 using ProtoHttp.AspNetCore.Negotiation;
 using ProtoHttp.AspNetCore.Pipeline;
-using ProtoHttp.AspNetCore.Protocols.Connect;
 using ProtoHttp.Streaming;
 
 namespace ProtoHttp.AspNetCore.Protocols.Native;
@@ -34,10 +34,10 @@ internal sealed class NativeProtocol : CallProtocol
     public override string Name => ProtocolNames.ProtoHttp;
 
     /// <summary>A body's type (protobuf, XML, a stream's envelopes are not safelisted) and the deadline (docs/protocol.md section 6).</summary>
-    public override IReadOnlyList<string> CorsRequestHeaders { get; } = ["Content-Type", ConnectTimeout.HeaderName];
+    public override IReadOnlyList<string> CorsRequestHeaders { get; } = ["Content-Type", MillisecondsTimeout.HeaderName];
 
     /// <summary><c>Connect-Timeout-Ms</c>: ProtoHttp's own protocol takes Connect's header (docs/protocol.md section 6).</summary>
-    public override TimeSpan? ReadTimeout(HttpRequest request) => ConnectTimeout.Parse(request.Headers[ConnectTimeout.HeaderName]);
+    public override TimeSpan? ReadTimeout(HttpRequest request) => MillisecondsTimeout.Parse(request.Headers[MillisecondsTimeout.HeaderName]);
 
     /// <summary>OpenTelemetry has no name for ProtoHttp's own protocol.</summary>
     public override string TelemetrySystem => "protohttp";
