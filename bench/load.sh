@@ -2,12 +2,15 @@
 # End-to-end load of BENCHMARKS.md figure 4: W3 (Search) in every format and W2 (Echo of 0/10/100/1,000 records)
 # against every peer, all served by bench/PeerServer in one process on 127.0.0.1.
 #
-#   bench/load.sh [--quick] [--out DIR] [--runs N] [--seconds S] [--connections C] [--only REGEX]
+#   bench/load.sh [--quick] [--out DIR] [--runs N] [--seconds S] [--warmup S] [--connections C] [--only REGEX]
 #
 # The server is pinned to core 0 and the load generator to core 1 (taskset). HTTP/1.1 keep-alive load comes from
 # wrk, h2c load (gRPC and ProtoHttp over HTTP/2) from h2load. Every configuration runs --runs times (default 5),
 # alternating with the others so drift hits all alike; each result is one JSON line in DIR/load.jsonl.
-# --quick: one 2 s run per configuration, no warm-up; it checks that every peer answers 200, not how fast.
+# --quick: one 2 s run per configuration, no warm-up; it checks that every peer answers 200, not how fast (and W8's
+#   REST rows the right body too).
+# --warmup S: seconds of load per configuration before the measured runs (default 2); the JIT's tiering needs about
+#   10 s of it before run 1 is as fast as run 5.
 # --only: just the configurations whose id matches the extended regular expression (e.g. 'protohttp$|connect').
 # --first-run N: number the runs from N (when one comparison's runs are split over invocations: even runs go backwards).
 # --server NAME=DLL (repeatable): measure these PeerServer builds instead of this tree's, all in one run: each is
@@ -38,6 +41,7 @@ while [[ $# -gt 0 ]]; do
     --out) OUT=$2; shift ;;
     --runs) RUNS=$2; shift ;;
     --seconds) SECONDS_PER_RUN=$2; shift ;;
+    --warmup) WARMUP_SECONDS=$2; shift ;;
     --connections) CONNECTIONS=$2; shift ;;
     --only) ONLY=$2; shift ;;
     --first-run) FIRST_RUN=$2; shift ;;
@@ -127,12 +131,14 @@ add() { [[ -z "$ONLY" || "${1%%|*}" =~ $ONLY ]] && CONFIGS+=("$1") || true; }
 # hits both alike; even runs go through the list backwards, so neither side always runs first.
 add "w3-protobuf-protohttp|w3|1|protobuf|protohttp|h1|POST|/ProtoService.proto/Search|application/x-protobuf|search.pb"
 add "w3-protobuf-raw|w3|1|protobuf|raw|h1|POST|/raw/search.pb|application/x-protobuf|search.pb"
+add "w3-protobuf-raw-routed|w3|1|protobuf|raw-routed|h1|POST|/raw-routed/search.pb|application/x-protobuf|search.pb"
 add "w3-protobuf-protohttp-h2c|w3|1|protobuf|protohttp-h2c|h2c|POST|/ProtoService.proto/Search|application/x-protobuf|search.pb"
 add "w3-protobuf-grpc|w3|1|protobuf|grpc|h2c|POST|/ProtoService.SearchService/Search|application/grpc|search.grpc"
 # Connect on the same services, at the paths gRPC uses too (PeerServer maps both).
 add "w3-protobuf-connect|w3|1|protobuf|connect|h1|POST|/ProtoService.SearchService/Search|application/proto|search.pb"
 add "w3-json-protohttp|w3|1|json|protohttp|h1|POST|/ProtoService.proto/Search|application/json|search.json"
 add "w3-json-raw|w3|1|json|raw|h1|POST|/raw/search.json|application/json|search.json"
+add "w3-json-raw-routed|w3|1|json|raw-routed|h1|POST|/raw-routed/search.json|application/json|search.json"
 add "w3-json-minimal|w3|1|json|minimal|h1|POST|/minimal/search|application/json|search.stj.json"
 add "w3-json-transcoding|w3|1|json|transcoding|h1|POST|/transcoded/search|application/json|search.json"
 add "w3-json-connect|w3|1|json|connect|h1|POST|/ProtoService.SearchService/Search|application/json|search.json"
@@ -154,9 +160,29 @@ for n in 0 10 100 1000; do
   add "w2-$n-xml-protohttp|w2|$n|xml|protohttp|h1|POST|/Records.proto/Echo|application/xml|echo-$n.xml"
 done
 
-# One request through curl: the peer must answer 200 (and gRPC status 0) before it is measured.
+# W8 (REST routes from google.api.http rules, ProtoHttp's beside transcoding's on the same rules): the search rows
+# answer W3's one result; the GetOrders rows W1's 830 orders, the first and the last among them.
+for side in protohttp transcoding; do
+  add "w8-search-get-$side|w8|1|get|$side|h1|GET|/w8/$side/search?query=Chai&result_per_page=1||"
+  add "w8-search-post-$side|w8|1|post|$side|h1|POST|/w8/$side/search|application/json|search.json"
+  add "w8-orders-get-$side|w8|830|get|$side|h1|GET|/w8/$side/orders||"
+done
+# expected_body ID BODY_FILE: the reason a configuration's answer is wrong, or nothing when it is right (or unchecked).
+expected_body() {
+  local id=$1 file=$2
+  case $id in
+    w8-search-*)
+      grep -Eq '"title": ?"Chai"' "$file" && [[ $(grep -o '"url":' "$file" | wc -l) -eq 1 ]] || echo "not W3's one result for Chai" ;;
+    w8-orders-*)
+      [[ $(grep -o '"orderId":' "$file" | wc -l) -eq 830 ]] && grep -Eq '"orderId": ?10248,' "$file" && grep -Eq '"orderId": ?11077,' "$file" \
+        || echo "not W1's 830 orders" ;;
+  esac
+}
+
+# One request through curl: the peer must answer 200 (and gRPC status 0, and the expected body where one is known)
+# before it is measured.
 probe() {
-  local protocol=$1 method=$2 url=$3 type=$4 body=$5
+  local id=$1 protocol=$2 method=$3 url=$4 type=$5 body=$6
   local args=(-s -o "$OUT/probe.body" -D "$OUT/probe.headers" -w '%{http_code}' --max-time 10 -X "$method")
   [[ -n "$type" ]] && args+=(-H "content-type: $type")
   [[ -n "$body" ]] && args+=(--data-binary "@$body")
@@ -168,6 +194,9 @@ probe() {
   status=$(curl "${args[@]}" "$url" || echo 000)
   if [[ $status != 200 ]]; then echo "HTTP $status"; return 1; fi
   if [[ $type == application/grpc ]] && ! grep -qi '^grpc-status: 0' "$OUT/probe.headers"; then echo "grpc-status not 0"; return 1; fi
+  local wrong
+  wrong=$(expected_body "$id" "$OUT/probe.body")
+  if [[ -n "$wrong" ]]; then echo "200 with a wrong body: $wrong"; return 1; fi
   return 0
 }
 
@@ -217,6 +246,7 @@ url_of() { [[ $1 == h2c ]] && echo "http://127.0.0.1:$((H2C_PORT + 2 * $3))$2" |
 body_of() { [[ -n "$1" ]] && echo "$BODIES/$1" || echo ""; }
 
 RESULTS="$OUT/load.jsonl"
+PROBES_FAILED=0
 : >"$RESULTS"
 : >"$OUT/load-skipped.txt"
 ACTIVE=()
@@ -231,9 +261,14 @@ for config in "${CONFIGS[@]}"; do
   # Measured only where every build answers, so that each build's ratios are of the same configurations.
   answers=1
   for i in "${!DLLS[@]}"; do
-    if ! reason=$(probe "$protocol" "$method" "$(url_of "$protocol" "$path" "$i")" "$type" "$body"); then
+    if ! reason=$(probe "$id" "$protocol" "$method" "$(url_of "$protocol" "$path" "$i")" "$type" "$body"); then
       echo "$id|${NAMES[i]:+${NAMES[i]} }answers $reason" >>"$OUT/load-skipped.txt"
       log "skip $id: ${NAMES[i]:+${NAMES[i]} }answers $reason"
+      # W8's rows are this tree's own: one that does not answer right here (or with a wrong body in any build) is broken.
+      if [[ $id == w8-* && ( -z "${NAMES[i]}" || $reason == *"wrong body"* ) ]]; then
+        log "FAILED $id: ${NAMES[i]:+${NAMES[i]} }answers $reason"
+        PROBES_FAILED=$((PROBES_FAILED + 1))
+      fi
       answers=0
       break
     fi
@@ -277,7 +312,7 @@ for run in $(seq "$FIRST_RUN" $((FIRST_RUN + RUNS - 1))); do
       # A run with no calls, or any non-2xx answer or socket error, means a broken path, never a slow one.
       if ! grep -q '"requests":[1-9]' <<<"$result" || ! grep -q '"non_2xx":0,"socket_errors":0,' <<<"$result" || grep -q '"error"' <<<"$result"; then
         log "FAILED ${NAMES[server]:+${NAMES[server]} }$id run $run: $result"
-        FAILED=$((FAILED + 1))
+        PROBES_FAILED=$((PROBES_FAILED + 1))
       fi
     done
   done
@@ -290,5 +325,5 @@ done
 } >"$OUT/load-env.json"
 
 TOTAL=$(( ${#ACTIVE[@]} * RUNS * ${#DLLS[@]} ))
-echo "load: $((TOTAL - FAILED)) passed, $FAILED failed"
-[[ $FAILED -eq 0 ]]
+echo "load: $((TOTAL - FAILED)) passed, $FAILED failed; $PROBES_FAILED W8 configuration(s) not answering right"
+[[ $FAILED -eq 0 && $PROBES_FAILED -eq 0 ]]

@@ -37,9 +37,13 @@ app.Use(raw.InvokeAsync);
 // Routing after the ceiling, so the ceiling pays for no route matching.
 app.UseRouting();
 
+raw.MapRouted(app);
 app.MapProtoService<CatalogSearchService>();
 app.MapProtoService<NorthwindOrdersService>();
 app.MapProtoService<RecordEchoService>();
+// W8: the same google.api.http rules twice, under /w8/protohttp/ for ProtoHttp's REST routes and /w8/transcoding/ for transcoding.
+app.MapProtoService<ProtoHttpRestService>();
+app.MapGrpcService<TranscodingRestService>();
 app.MapGrpcService<CatalogSearchService>();
 app.MapGrpcService<NorthwindOrdersService>();
 app.MapGrpcService<RecordEchoService>();

@@ -9,6 +9,7 @@ internal static class BenchmarkTypes
         typeof(RecordCodecBenchmarks),
         typeof(HandlerBenchmarks),
         typeof(GetBenchmarks),
+        typeof(RestBenchmarks),
         typeof(ClientBenchmarks),
         typeof(StreamingBenchmarks),
     ];

@@ -42,9 +42,21 @@ internal sealed class InMemoryCall : IRequestBodyPipeFeature, IHttpResponseBodyF
     }
 
     /// <summary>Sends one request to <paramref name="endpoint"/> and returns its status and the response body's length.</summary>
-    public async Task<(int Status, long Length)> SendAsync(RequestDelegate endpoint, string method, string path, string? contentType, byte[] body, string query = "", string? accept = null)
+    public Task<(int Status, long Length)> SendAsync(RequestDelegate endpoint, string method, string path, string? contentType, byte[] body, string query = "", string? accept = null) =>
+        SendAsync(endpoint, routed: null, method, path, contentType, body, query, accept);
+
+    /// <summary>Sends one request to <paramref name="endpoint"/>, set on the request as routing sets the endpoint it matched.</summary>
+    public Task<(int Status, long Length)> SendAsync(Endpoint endpoint, string method, string path, string? contentType, byte[] body, string query = "", string? accept = null) =>
+        SendAsync(endpoint.RequestDelegate!, endpoint, method, path, contentType, body, query, accept);
+
+    private async Task<(int Status, long Length)> SendAsync(RequestDelegate endpoint, Endpoint? routed, string method, string path, string? contentType, byte[] body, string query, string? accept)
     {
         var context = new DefaultHttpContext { RequestServices = _services };
+        if (routed is not null)
+        {
+            context.SetEndpoint(routed);
+        }
+
         context.Features.Set<IRequestBodyPipeFeature>(this);
         context.Features.Set<IHttpResponseBodyFeature>(this);
         context.Features.Set<IHttpRequestLifetimeFeature>(this);

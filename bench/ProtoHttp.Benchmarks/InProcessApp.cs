@@ -42,8 +42,17 @@ internal static class InProcessApp
     public static RequestDelegate Endpoint(WebApplication app, string pattern, string httpMethod) =>
         Endpoint(app, pattern, metadata => metadata.GetMetadata<IHttpMethodMetadata>()?.HttpMethods.Contains(httpMethod) == true);
 
+    /// <summary>
+    /// The whole endpoint at <paramref name="pattern"/> that answers <paramref name="httpMethod"/>, for a call that needs
+    /// it set on the request as routing sets it (REST routes and transcoding read their rule's binding from it).
+    /// </summary>
+    public static RouteEndpoint RouteEndpoint(WebApplication app, string pattern, string httpMethod) =>
+        Find(app, pattern, metadata => metadata.GetMetadata<IHttpMethodMetadata>()?.HttpMethods.Contains(httpMethod) == true);
+
     private static RequestDelegate Endpoint(WebApplication app, string pattern, Func<EndpointMetadataCollection, bool> matches) =>
+        Find(app, pattern, matches).RequestDelegate!;
+
+    private static RouteEndpoint Find(WebApplication app, string pattern, Func<EndpointMetadataCollection, bool> matches) =>
         ((IEndpointRouteBuilder)app).DataSources.SelectMany(d => d.Endpoints).OfType<RouteEndpoint>()
-            .Single(e => e.RoutePattern.RawText == pattern && matches(e.Metadata))
-            .RequestDelegate!;
+            .Single(e => e.RoutePattern.RawText == pattern && matches(e.Metadata));
 }

@@ -21,11 +21,12 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from streaming import Streaming  # noqa: E402
 
-FORMAT_ORDER = ["protobuf", "json", "xml", "form", "get"]
+FORMAT_ORDER = ["protobuf", "json", "xml", "form", "get", "post"]
 PEER_NAMES = {
     "protohttp": "ProtoHttp (HTTP/1.1)",
     "protohttp-h2c": "ProtoHttp (h2c)",
     "raw": "raw Kestrel ceiling",
+    "raw-routed": "raw ceiling behind routing",
     "minimal": "Minimal API + STJ",
     "transcoding": "gRPC JSON transcoding",
     "grpc": "Grpc.AspNetCore (h2c)",
@@ -204,6 +205,15 @@ class Report:
                 parts.append(f"{prefix} {fmt}: {fmt_ratio(r)}")
         rows.append(["Connect unary ≥ 95% of ProtoHttp's own routes' calls/s (W3, W2)", "; ".join(parts), verdict(ok)])
 
+        parts, ok = [], True
+        for row, label in W8_ROWS:
+            r = ratio(self.rps(f"w8-{row}-protohttp"), self.rps(f"w8-{row}-transcoding"))
+            ours, peer = self.w8_bytes(row)
+            fewer = ours is not None and peer is not None and ours < peer
+            ok = ok and r is not None and r >= 1.2 and fewer
+            parts.append(f"{label}: {fmt_ratio(r)}, {fmt_bytes(ours)} vs {fmt_bytes(peer)} per call")
+        rows.append(["W8 REST routes ≥ 1.2x gRPC JSON transcoding's calls/s on the same rules, fewer bytes allocated per call", "; ".join(parts), verdict(ok)])
+
         base, pb = self.codec("HandlerBenchmarks", "Search_MessagesOnly"), self.codec("HandlerBenchmarks", "Search_Protobuf")
         if base and pb and base["alloc"] is not None and pb["alloc"] is not None:
             extra = pb["alloc"] - base["alloc"]
@@ -323,12 +333,39 @@ class Report:
             for entry_id, e in self.sorted_entries("w2", n):
                 rows.append([f"{n}"] + self.load_row(e, self.w2_ratios(e, n)))
         self.table(["records", "format", "peer", "calls/s (median)", "min–max", "p99", "ratio"], rows)
+        self.w8()
         if self.skipped:
             self.add("Configurations not measured in this run (probed before the runs; each must answer 200):")
             self.add()
             for item in self.skipped:
                 self.add(f"- `{item[0]}`: {item[1] if len(item) > 1 else ''}")
             self.add()
+
+    def w8_bytes(self, row):
+        """Bytes allocated per call in process (RestBenchmarks): ProtoHttp's REST route and transcoding's."""
+        method = W8_BENCHMARKS[row]
+        ours, peer = self.codec("RestBenchmarks", f"{method}_ProtoHttp"), self.codec("RestBenchmarks", f"{method}_Transcoding")
+        return (ours and ours["alloc"]), (peer and peer["alloc"])
+
+    def w8(self):
+        self.add("### W8: REST routes from `google.api.http` rules, against gRPC JSON transcoding on the same rules")
+        self.add()
+        self.add("The same rules (bench/ProtoHttp.Bench.Workloads/Protos/rest.proto) under `/w8/protohttp/` for ProtoHttp's "
+                 "REST routes and `/w8/transcoding/` for transcoding, in one PeerServer. Bytes allocated per call are "
+                 "BenchmarkDotNet's (`RestBenchmarks`, in process, the endpoint called on an in-memory request), time per "
+                 "call there too.")
+        self.add()
+        rows = []
+        for row, label in W8_ROWS:
+            method = W8_BENCHMARKS[row]
+            for side in ("protohttp", "transcoding"):
+                e = self.load.get(f"w8-{row}-{side}")
+                b = self.codec("RestBenchmarks", f"{method}_{'ProtoHttp' if side == 'protohttp' else 'Transcoding'}")
+                calls = [f"{e['median']:,.0f}", f"{e['min']:,.0f}–{e['max']:,.0f}", f"{e['p99']:.1f} ms"] if e and e["median"] else ["not measured", "", ""]
+                r = ratio(self.rps(f"w8-{row}-protohttp"), self.rps(f"w8-{row}-transcoding")) if side == "protohttp" else None
+                rows.append([label, PEER_NAMES[side]] + calls + [fmt_time(b and b["median_ns"]), fmt_bytes(b and b["alloc"]),
+                             f"{fmt_ratio(r)} of transcoding" if side == "protohttp" else ""])
+        self.table(["call", "server", "calls/s (median)", "min–max", "p99", "in process", "allocated per call", "ratio"], rows)
 
     def sorted_entries(self, workload, records=None):
         items = [(k, e) for k, e in self.load.items() if e["workload"] == workload and (records is None or e["records"] == records)]
@@ -489,6 +526,10 @@ plot "{data}" using (column(2)/2):1:(column(2)/2):(0.35):4:ytic(3) with boxxyerr
             return False
         return True
 
+
+# W8's rows (load.sh ids w8-ROW-protohttp / w8-ROW-transcoding) and their RestBenchmarks methods (METHOD_ProtoHttp / METHOD_Transcoding).
+W8_ROWS = [("search-get", "search GET with query parameters"), ("search-post", "search POST, body \"*\""), ("orders-get", "GetOrders GET (W1)")]
+W8_BENCHMARKS = {"search-get": "SearchGet", "search-post": "SearchPost", "orders-get": "OrdersGet"}
 
 STREAM_BEGIN = "<!-- streaming section: bench/report/streaming.py -->"
 STREAM_END = "<!-- end of the streaming section -->"

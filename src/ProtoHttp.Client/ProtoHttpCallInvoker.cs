@@ -6,7 +6,8 @@ namespace ProtoHttp.Client;
 /// <summary>
 /// Calls a ProtoHttp server with a Grpc.Tools-generated client: <c>new SearchService.SearchServiceClient(invoker)</c>
 /// sends each call as <c>POST {Address}/{file}.proto/{Method}</c> through an <see cref="HttpClient"/>
-/// (docs/protocol.md section 8), or to <c>{Address}/{package.Service}/{Method}</c> in the Connect protocol. Thread-safe;
+/// (docs/protocol.md section 8), or to <c>{Address}/{package.Service}/{Method}</c> in the Connect protocol or in gRPC-Web
+/// (<see cref="ProtoHttpClientOptions.Protocol"/>). Thread-safe;
 /// create one per HttpClient and share it.
 /// </summary>
 /// <remarks>
@@ -16,10 +17,11 @@ namespace ProtoHttp.Client;
 /// names it up front.
 /// </para>
 /// <para>
-/// Every kind of method can be called. Streaming calls send and read Connect envelopes (<c>application/connect+proto</c>,
-/// or <c>connect+json</c> when the format is JSON; XML has no stream form) and read the response only as the caller
-/// asks, each message at most <see cref="ProtoHttpClientOptions.MaxResponseSize"/>; the status and trailers come from
-/// the stream's end-stream message. Bidirectional calls need HTTP/2.
+/// Every kind of method can be called (in gRPC-Web, unary and server-streaming ones). Streaming calls send and read
+/// envelopes (<c>application/connect+proto</c>, or <c>connect+json</c> when the format is JSON; XML has no stream form;
+/// gRPC-Web's frames) and read the response only as the caller asks, each message at most
+/// <see cref="ProtoHttpClientOptions.MaxResponseSize"/>; the status and trailers come from the stream's last frame.
+/// Bidirectional calls need HTTP/2.
 /// </para>
 /// </remarks>
 public sealed class ProtoHttpCallInvoker : CallInvoker
@@ -73,7 +75,7 @@ public sealed class ProtoHttpCallInvoker : CallInvoker
     }
 
     /// <inheritdoc/>
-    /// <exception cref="RpcException"><c>Unimplemented</c>: the format is XML, which has no stream form.</exception>
+    /// <exception cref="RpcException"><c>Unimplemented</c>: the format is XML, which has no stream form, or the protocol gRPC-Web, which has no request streams.</exception>
     public override AsyncClientStreamingCall<TRequest, TResponse> AsyncClientStreamingCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options)
     {
         ArgumentNullException.ThrowIfNull(method);
@@ -86,7 +88,7 @@ public sealed class ProtoHttpCallInvoker : CallInvoker
     /// with <see cref="HttpVersionPolicy.RequestVersionExact"/> (h2c with prior knowledge over <c>http://</c>), and a
     /// server that does not speak it fails the call with <see cref="StatusCode.Unimplemented"/>.
     /// </remarks>
-    /// <exception cref="RpcException"><c>Unimplemented</c>: the format is XML, which has no stream form.</exception>
+    /// <exception cref="RpcException"><c>Unimplemented</c>: the format is XML, which has no stream form, or the protocol gRPC-Web, which has no request streams.</exception>
     public override AsyncDuplexStreamingCall<TRequest, TResponse> AsyncDuplexStreamingCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options)
     {
         ArgumentNullException.ThrowIfNull(method);

@@ -21,14 +21,19 @@ public sealed class ProtoHttpClientOptions
     /// ErrorResult. <see cref="ProtocolNames.Connect"/> (connectrpc.com): <c>POST {Address}/{package.Service}/{Method}</c>
     /// as <c>application/{codec}</c>, errors as Connect's JSON, streams in Connect's streaming protocol; it calls any
     /// Connect server (connect-go, connect-es, ProtoHttp), in a codec that can be enveloped.
+    /// <see cref="ProtocolNames.GrpcWeb"/>: <c>POST {Address}/{package.Service}/{Method}</c> as
+    /// <c>application/grpc-web+{codec}</c>, the outcome in the trailers frame, deadlines as <c>grpc-timeout</c>; it calls
+    /// any gRPC-Web server (ProtoHttp, grpc-dotnet's <c>Grpc.AspNetCore.Web</c>), unary and server-streaming methods only.
+    /// Another name fails when the invoker is made.
     /// </summary>
     public string Protocol { get; set; } = ProtocolNames.ProtoHttp;
 
     /// <summary>
     /// The name of the codec requests are sent and responses asked for in (<see cref="MessageCodec.Name"/>:
     /// <see cref="CodecNames"/> has the built-in ones, and one of <see cref="Codecs"/> is found by its own). Default
-    /// <see cref="CodecNames.Protobuf"/>. Streaming calls use its envelopes (<c>connect+proto</c>, <c>connect+json</c>):
-    /// a codec that cannot be enveloped (XML) has none, so they fail with <c>Unimplemented</c>.
+    /// <see cref="CodecNames.Protobuf"/>. Streaming calls use its envelopes (<c>connect+proto</c>, <c>connect+json</c>),
+    /// and gRPC-Web its frames: a codec that cannot be enveloped (XML) has none, so streaming calls fail with
+    /// <c>Unimplemented</c>, and Connect and gRPC-Web refuse it when the invoker is made.
     /// </summary>
     public string Codec { get; set; } = CodecNames.Protobuf;
 

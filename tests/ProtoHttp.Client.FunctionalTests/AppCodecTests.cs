@@ -23,6 +23,7 @@ public sealed class AppCodecTests(AppCodecTests.Server server) : IClassFixture<A
     {
         { ProtocolNames.ProtoHttp, Base64Codec.MediaType },
         { ProtocolNames.Connect, "application/" + Base64Codec.CodecName },
+        { ProtocolNames.GrpcWeb, "application/grpc-web+" + Base64Codec.CodecName },
     };
 
     [Theory]
@@ -46,9 +47,10 @@ public sealed class AppCodecTests(AppCodecTests.Server server) : IClassFixture<A
     }
 
     [Theory]
-    [InlineData(ProtocolNames.ProtoHttp)]
-    [InlineData(ProtocolNames.Connect)]
-    public async Task AServerStreamTravelsInTheAppsCodecsEnvelopes(string protocol)
+    [InlineData(ProtocolNames.ProtoHttp, "application/connect+" + Base64Codec.CodecName)]
+    [InlineData(ProtocolNames.Connect, "application/connect+" + Base64Codec.CodecName)]
+    [InlineData(ProtocolNames.GrpcWeb, "application/grpc-web+" + Base64Codec.CodecName)]
+    public async Task AServerStreamTravelsInTheAppsCodecsEnvelopes(string protocol, string wireType)
     {
         var recorder = new RecordingHandler();
         using var http = new HttpClient(recorder);
@@ -62,8 +64,8 @@ public sealed class AppCodecTests(AppCodecTests.Server server) : IClassFixture<A
         }
 
         Assert.Equal(3, orders.Count);
-        Assert.Equal("application/connect+" + Base64Codec.CodecName, recorder.RequestTypes.Single());
-        Assert.StartsWith("application/connect+" + Base64Codec.CodecName, recorder.ResponseTypes.Single(), StringComparison.Ordinal);
+        Assert.Equal(wireType, recorder.RequestTypes.Single());
+        Assert.StartsWith(wireType, recorder.ResponseTypes.Single(), StringComparison.Ordinal);
     }
 
     [Fact]
@@ -82,7 +84,7 @@ public sealed class AppCodecTests(AppCodecTests.Server server) : IClassFixture<A
         using var http = new HttpClient();
         var error = Assert.Throws<InvalidOperationException>(() =>
             new ProtoHttpCallInvoker(http, new ProtoHttpClientOptions { Address = server.Address, Protocol = "carrier-pigeon" }));
-        Assert.Equal("ProtoHttpClientOptions.Protocol is 'carrier-pigeon', which the ProtoHttp client does not speak; choose ProtoHttp or Connect.", error.Message);
+        Assert.Equal("ProtoHttpClientOptions.Protocol is 'carrier-pigeon', which the ProtoHttp client does not speak; choose ProtoHttp, Connect, GrpcWeb (ProtocolNames).", error.Message);
     }
 
     private ProtoHttpCallInvoker Invoker(HttpClient http, string protocol) => new(http, new ProtoHttpClientOptions
@@ -119,21 +121,5 @@ public sealed class AppCodecTests(AppCodecTests.Server server) : IClassFixture<A
 
         public override void Write(IMessage message, IBufferWriter<byte> output) =>
             output.Write(Encoding.UTF8.GetBytes(Convert.ToBase64String(message.ToByteArray())));
-    }
-
-    /// <summary>Keeps the media types of what went out and came back.</summary>
-    private sealed class RecordingHandler() : DelegatingHandler(new SocketsHttpHandler())
-    {
-        public List<string?> RequestTypes { get; } = [];
-
-        public List<string?> ResponseTypes { get; } = [];
-
-        protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
-        {
-            RequestTypes.Add(request.Content?.Headers.ContentType?.MediaType);
-            var response = await base.SendAsync(request, cancellationToken);
-            ResponseTypes.Add(response.Content.Headers.ContentType?.ToString());
-            return response;
-        }
     }
 }

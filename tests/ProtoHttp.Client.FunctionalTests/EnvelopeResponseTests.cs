@@ -1,4 +1,3 @@
-using System.Buffers.Binary;
 using System.IO.Compression;
 using System.Net;
 using System.Text;
@@ -22,7 +21,7 @@ public sealed class EnvelopeResponseTests
     [Fact]
     public async Task TheRequestIsOneEnvelopeWithConnectsHeaders()
     {
-        var handler = new StubHandler(_ => Stream(Envelope(0, []), Envelope(EndStream, "{}"u8.ToArray())));
+        var handler = new StubHandler(_ => Stream(Frames.Of(0, []), Frames.Of(EndStream, "{}"u8.ToArray())));
 
         var values = await ReadAllAsync(handler, ProtocolNames.Connect, deadline: DateTime.UtcNow.AddMinutes(1));
 
@@ -33,13 +32,13 @@ public sealed class EnvelopeResponseTests
         Assert.Equal("1", request.Headers.GetValues("Connect-Protocol-Version").Single());
         Assert.Equal("gzip", request.Headers.GetValues("Connect-Accept-Encoding").Single());
         Assert.InRange(long.Parse(request.Headers.GetValues("Connect-Timeout-Ms").Single(), System.Globalization.CultureInfo.InvariantCulture), 50_000, 60_000);
-        Assert.Equal(Envelope(0, new CountRequest { Count = 2 }.ToByteArray()), handler.LastBody);
+        Assert.Equal(Frames.Of(0, new CountRequest { Count = 2 }.ToByteArray()), handler.LastBody);
     }
 
     [Fact]
     public async Task OnProtoHttpsPathTheStreamIsAskedForInAccept()
     {
-        var handler = new StubHandler(_ => Stream(Envelope(EndStream, "{}"u8.ToArray())));
+        var handler = new StubHandler(_ => Stream(Frames.Of(EndStream, "{}"u8.ToArray())));
 
         await ReadAllAsync(handler, ProtocolNames.ProtoHttp);
 
@@ -55,9 +54,9 @@ public sealed class EnvelopeResponseTests
         var end = """{"error":{"code":"unavailable","message":"going away"},"metadata":{"x-reason":["drain"],"x-blob-bin":["AQL/"]}}"""u8.ToArray();
         var handler = new StubHandler(_ => Stream(
             gzip: true,
-            Envelope(Compressed, Gzip(new Number { Value = 1 }.ToByteArray())),
-            Envelope(0, new Number { Value = 2 }.ToByteArray()),
-            Envelope(EndStream | Compressed, Gzip(end))));
+            Frames.Of(Compressed, Gzip(new Number { Value = 1 }.ToByteArray())),
+            Frames.Of(0, new Number { Value = 2 }.ToByteArray()),
+            Frames.Of(EndStream | Compressed, Gzip(end))));
 
         var values = new List<int>();
         var ex = await Assert.ThrowsAsync<RpcException>(() => ReadAllAsync(handler, ProtocolNames.Connect, values));
@@ -73,7 +72,7 @@ public sealed class EnvelopeResponseTests
     public async Task AGzipBombIsResourceExhaustedNotMemory()
     {
         var bomb = Gzip(new Number { Padding = ByteString.CopyFrom(new byte[50_000_000]) }.ToByteArray());
-        var handler = new StubHandler(_ => Stream(gzip: true, Envelope(Compressed, bomb)));
+        var handler = new StubHandler(_ => Stream(gzip: true, Frames.Of(Compressed, bomb)));
 
         var ex = await Assert.ThrowsAsync<RpcException>(() => ReadAllAsync(handler, ProtocolNames.Connect));
 
@@ -84,13 +83,13 @@ public sealed class EnvelopeResponseTests
 
     public static TheoryData<string, byte[], string> MalformedStreams => new()
     {
-        { "no end-stream message", Envelope(0, []), "The response stream ended without its end-stream message, so the call's outcome is unknown." },
-        { "cut inside an envelope", Envelope(0, new Number { Value = 300 }.ToByteArray())[..^1], "The response stream ends inside an envelope: 7 bytes arrived of the envelope that starts there." },
-        { "unknown flags", Envelope(0x80, []), "A response envelope has the unknown flags 0x80." },
-        { "compressed without an encoding", Envelope(Compressed, []), "A response envelope is flagged compressed (0x01), but the response names no Connect-Content-Encoding this client reads." },
-        { "not a message", Envelope(0, [0xff, 0xff]), "A response message could not be read:" },
-        { "end-stream not JSON", Envelope(EndStream, "nope"u8.ToArray()), "The stream's end-stream message could not be read:" },
-        { "end-stream error without a code", Envelope(EndStream, """{"error":{"message":"?"}}"""u8.ToArray()), "The stream's end-stream message could not be read: its error has no Connect code." },
+        { "no end-stream message", Frames.Of(0, []), "The response stream ended without its end-stream message, so the call's outcome is unknown." },
+        { "cut inside an envelope", Frames.Of(0, new Number { Value = 300 }.ToByteArray())[..^1], "The response stream ends inside an envelope: 7 bytes arrived of the envelope that starts there." },
+        { "unknown flags", Frames.Of(0x80, []), "A response envelope has the unknown flags 0x80." },
+        { "compressed without an encoding", Frames.Of(Compressed, []), "A response envelope is flagged compressed (0x01), but the response names no Connect-Content-Encoding this client reads." },
+        { "not a message", Frames.Of(0, [0xff, 0xff]), "A response message could not be read:" },
+        { "end-stream not JSON", Frames.Of(EndStream, "nope"u8.ToArray()), "The stream's end-stream message could not be read:" },
+        { "end-stream error without a code", Frames.Of(EndStream, """{"error":{"message":"?"}}"""u8.ToArray()), "The stream's end-stream message could not be read: its error has no Connect code." },
     };
 
     [Theory]
@@ -110,7 +109,7 @@ public sealed class EnvelopeResponseTests
     {
         var handler = new StubHandler(_ =>
         {
-            var response = Stream(Envelope(EndStream, "{}"u8.ToArray()));
+            var response = Stream(Frames.Of(EndStream, "{}"u8.ToArray()));
             response.Headers.Add("Connect-Content-Encoding", "br");
             return response;
         });
@@ -118,7 +117,18 @@ public sealed class EnvelopeResponseTests
         var ex = await Assert.ThrowsAsync<RpcException>(() => ReadAllAsync(handler, ProtocolNames.Connect));
 
         Assert.Equal(StatusCode.Internal, ex.StatusCode);
-        Assert.Equal("The response to /protohttp.clienttests.ClientTestService/Count is compressed with 'br'; this client reads gzip and identity.", ex.Status.Detail);
+        Assert.Equal("The response to /protohttp.clienttests.ClientTestService/Count is compressed with 'br' (Connect-Content-Encoding); this client reads gzip and identity.", ex.Status.Detail);
+    }
+
+    [Fact]
+    public async Task OnProtoHttpsPathAGzippedEnvelopeIsInternalAsNoCompressionIsAgreedThere()
+    {
+        var handler = new StubHandler(_ => Stream(gzip: true, Frames.Of(Compressed, Gzip(new Number { Value = 1 }.ToByteArray())), Frames.Of(EndStream, "{}"u8.ToArray())));
+
+        var ex = await Assert.ThrowsAsync<RpcException>(() => ReadAllAsync(handler, ProtocolNames.ProtoHttp));
+
+        Assert.Equal(StatusCode.Internal, ex.StatusCode);
+        Assert.Equal("A response envelope is flagged compressed (0x01), but no compression is agreed on ProtoHttp's own paths (docs/protocol.md section 10).", ex.Status.Detail);
     }
 
     [Fact]
@@ -137,7 +147,7 @@ public sealed class EnvelopeResponseTests
     [Fact]
     public async Task AClientStreamAnsweredWithTwoMessagesIsInternal()
     {
-        var handler = new StubHandler(_ => Stream(Envelope(0, []), Envelope(0, []), Envelope(EndStream, "{}"u8.ToArray())));
+        var handler = new StubHandler(_ => Stream(Frames.Of(0, []), Frames.Of(0, []), Frames.Of(EndStream, "{}"u8.ToArray())));
         var client = Client(handler, ProtocolNames.Connect);
 
         using var call = client.Sum();
@@ -175,15 +185,6 @@ public sealed class EnvelopeResponseTests
         }
 
         return response;
-    }
-
-    private static byte[] Envelope(byte flags, byte[] payload)
-    {
-        var envelope = new byte[5 + payload.Length];
-        envelope[0] = flags;
-        BinaryPrimitives.WriteInt32BigEndian(envelope.AsSpan(1), payload.Length);
-        payload.CopyTo(envelope, 5);
-        return envelope;
     }
 
     private static byte[] Gzip(byte[] data)

@@ -8,11 +8,14 @@ namespace PeerServer.Peers;
 
 /// <summary>
 /// The ceiling of BENCHMARKS.md: a middleware ahead of routing that drains the request body and writes bytes computed
-/// at startup. No parsing, no service call: what Kestrel itself can do on this machine.
+/// at startup. No parsing, no service call: what Kestrel itself can do on this machine. The same answers are also
+/// mapped as endpoints under <see cref="RoutedPrefix"/>, behind the routing every endpoint framework pays for, so a
+/// W3 ratio splits into what routing costs and what ProtoHttp costs.
 /// </summary>
 public sealed class RawCeiling
 {
     public const string Prefix = "/raw/";
+    public const string RoutedPrefix = "/raw-routed/";
 
     private readonly FrozenDictionary<string, (byte[] Body, string ContentType)> _responses;
 
@@ -46,6 +49,20 @@ public sealed class RawCeiling
             return;
         }
 
+        await AnswerAsync(context, response);
+    }
+
+    /// <summary>Maps every ceiling answer as a POST endpoint at <see cref="RoutedPrefix"/>.</summary>
+    public void MapRouted(IEndpointRouteBuilder endpoints)
+    {
+        foreach (var (path, response) in _responses)
+        {
+            endpoints.MapPost(RoutedPrefix + path[Prefix.Length..], context => AnswerAsync(context, response));
+        }
+    }
+
+    private static async Task AnswerAsync(HttpContext context, (byte[] Body, string ContentType) response)
+    {
         var reader = context.Request.BodyReader;
         while (true)
         {

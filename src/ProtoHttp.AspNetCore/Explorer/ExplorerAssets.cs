@@ -25,7 +25,7 @@ internal sealed class ExplorerAssets
     /// <summary>Every asset by its file name, which is its path under the explorer's index.</summary>
     public static readonly IReadOnlyDictionary<string, ExplorerAssets> All = new[]
     {
-        "explorer.js", "explorer-dom.js", "explorer-request.js", "explorer-answer.js", "explorer-commands.js", "explorer-socket.js", "explorer.css",
+        "explorer.js", "explorer-dom.js", "explorer-request.js", "explorer-answer.js", "explorer-commands.js", "explorer-socket.js", "explorer-rest.js", "explorer.css",
     }.ToDictionary(name => name, name => Load(name, name.EndsWith(".css", StringComparison.Ordinal) ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8"));
 
     public async Task HandleAsync(HttpContext context)

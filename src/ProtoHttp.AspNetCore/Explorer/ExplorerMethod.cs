@@ -11,14 +11,16 @@ namespace ProtoHttp.AspNetCore.Explorer;
 /// (<c>.json</c>, an added codec's). Read from the application's endpoints, so the explorer shows what is mapped, with
 /// the conventions the app added: what each route reads and writes is its <see cref="ProtoHttpMethodMetadata"/>.
 /// <see cref="OtherRoutes"/> are the same method's described endpoints in other protocols (Connect's procedure path, and any
-/// protocol added later, REST routes among them), listed from their metadata alone.
+/// protocol added later, REST routes among them), listed from their metadata alone. <see cref="RestRoutes"/> are those
+/// that carry a <see cref="RestRouteMetadata"/>, which says what the path, the query and the body bind: each gets a form.
 /// </summary>
 internal sealed record ExplorerMethod(
     Endpoint Endpoint,
     ProtoHttpMethodMetadata Metadata,
     string Route,
     IReadOnlyList<ProtoHttpMethodMetadata> SuffixRoutes,
-    IReadOnlyList<(ProtoHttpMethodMetadata Metadata, string Route)> OtherRoutes)
+    IReadOnlyList<(ProtoHttpMethodMetadata Metadata, string Route)> OtherRoutes,
+    IReadOnlyList<(ProtoHttpMethodMetadata Metadata, RestRouteMetadata Binding)> RestRoutes)
 {
     public MethodDescriptor Descriptor => Metadata.Method;
 
@@ -52,11 +54,14 @@ internal sealed record ExplorerMethod(
         var otherRoutes = mapped
             .Where(e => e.Metadata.Protocol != ProtocolNames.ProtoHttp && e.Metadata.FormatSuffix.Length == 0)
             .ToLookup(e => e.Metadata.Method, e => (e.Metadata, e.Route));
+        var restRoutes = mapped
+            .Where(e => e.Endpoint.Metadata.GetMetadata<RestRouteMetadata>() is not null)
+            .ToLookup(e => e.Metadata.Method, e => (e.Metadata, Binding: e.Endpoint.Metadata.GetMetadata<RestRouteMetadata>()!));
         var suffixRoutes = described
             .Where(e => e.Metadata.FormatSuffix.Length > 0)
             .ToLookup(e => e.Route[..^e.Metadata.FormatSuffix.Length], e => e.Metadata, StringComparer.Ordinal);
         return [.. described
             .Where(e => e.Metadata.FormatSuffix.Length == 0)
-            .Select(e => new ExplorerMethod(e.Endpoint, e.Metadata, e.Route, [.. suffixRoutes[e.Route]], [.. otherRoutes[e.Metadata.Method].Distinct()]))];
+            .Select(e => new ExplorerMethod(e.Endpoint, e.Metadata, e.Route, [.. suffixRoutes[e.Route]], [.. otherRoutes[e.Metadata.Method].Distinct()], [.. restRoutes[e.Metadata.Method]]))];
     }
 }

@@ -12,7 +12,8 @@ namespace ProtoHttp.AspNetCore.Explorer;
 /// The explorer page of one .proto file: each service and method the user may call, with its comments, its other
 /// routes, for each unary and server-streaming method a form that calls it without JavaScript, and for every method a
 /// JSON editor the script shows. Client and bidirectional streams take more than one message, which no form sends:
-/// without the script they are described; with it, the editor sends them over a WebSocket.
+/// without the script they are described; with it, the editor sends them over a WebSocket. Each REST route of a method
+/// gets its own form (<see cref="RestFormWriter"/>).
 /// </summary>
 /// <param name="links">The addresses of the explorer's index, script and stylesheet, and of the app's routes.</param>
 /// <param name="antiforgery">The antiforgery field's name and token for POST forms, when the app uses antiforgery.</param>
@@ -86,6 +87,7 @@ internal sealed class FilePageWriter(ExplorerLinks links, (string Name, string T
         }
 
         JsonEditorWriter.Write(html, descriptor, comments);
+        new RestFormWriter(html, links, comments).Write(method);
         html.Append("</article>");
     }
 
@@ -125,7 +127,7 @@ internal sealed class FilePageWriter(ExplorerLinks links, (string Name, string T
     /// The answer formats the script offers, label to media type as JSON, JSON first as the default: each codec's
     /// canonical type among the types the route answers in.
     /// </summary>
-    private static string Formats(MessageCodecs codecs, IReadOnlyList<string> answers)
+    internal static string Formats(MessageCodecs codecs, IReadOnlyList<string> answers)
     {
         var json = codecs.Codec(CodecNames.Json);
         var buffer = new System.Buffers.ArrayBufferWriter<byte>();

@@ -9,9 +9,10 @@ namespace ProtoHttp.AspNetCore.Explorer;
 /// dotted paths into nested messages (a fieldset each), <c>tag[]</c> rows for repeated scalars and
 /// <c>labels[0].key</c>/<c>labels[0].value</c> rows for maps (a few empty rows, which bind nothing, and more with
 /// JavaScript), a multiple select for repeated enums, and a fieldset per oneof. What a form cannot carry (repeated
-/// messages, maps of messages) is named, not offered.
+/// messages, maps of messages) is named, not offered. A REST route's query leaves out what its path and body bind:
+/// <paramref name="boundElsewhere"/> names those field paths (proto names, dotted).
 /// </summary>
-internal sealed class RequestFormWriter(StringBuilder html, ProtoComments comments, string idPrefix)
+internal sealed class RequestFormWriter(StringBuilder html, ProtoComments comments, string idPrefix, Func<string, bool>? boundElsewhere = null)
 {
     /// <summary>Empty rows a repeated field or a map starts with; JavaScript adds more.</summary>
     public const int Rows = 3;
@@ -52,6 +53,11 @@ internal sealed class RequestFormWriter(StringBuilder html, ProtoComments commen
     private void WriteField(FieldDescriptor field, string prefix, List<string> path)
     {
         var name = prefix + field.Name;
+        if (boundElsewhere?.Invoke(name) == true)
+        {
+            return;
+        }
+
         var comment = comments.For(field.ContainingType.FullName + "." + field.Name);
         var isMessage = field.FieldType is FieldType.Message or FieldType.Group && !WellKnownTextKinds.IsText(field.MessageType);
         if (field.IsMap)

@@ -8,7 +8,8 @@ const protobuf = "application/x-protobuf";
 
 export function curl(call, { stream } = {}) {
   const parts = ["curl", stream ? "-sSN" : "-sS"];
-  if (call.verb !== "GET" && call.body === null) {
+  // curl sends GET, or POST with --data-raw: any other verb (a REST route's PUT, PATCH, DELETE...) is named.
+  if (call.verb !== (call.body === null ? "GET" : "POST")) {
     parts.push("-X", call.verb);
   }
   call.headers.forEach(([name, value]) => parts.push("-H", quote(`${name}: ${value}`)));

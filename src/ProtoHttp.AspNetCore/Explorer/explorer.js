@@ -7,6 +7,7 @@ import { buildCall, editorMessage, headersEditor } from "./explorer-request.js";
 import { answerView, outcome, reset, showDecoded, showStream, showUnary } from "./explorer-answer.js";
 import { bufCurl, copyable, curl } from "./explorer-commands.js";
 import { openSocketCall } from "./explorer-socket.js";
+import { setUpRestForm } from "./explorer-rest.js";
 
 const json = "application/json";
 const ndjson = "application/x-ndjson";
@@ -209,3 +210,4 @@ function setUpSocketCall(article, editor, actions, headers, view, commands) {
 }
 
 document.querySelectorAll("article.px-method[data-route]").forEach(setUp);
+document.querySelectorAll("section.px-rest").forEach(setUpRestForm);

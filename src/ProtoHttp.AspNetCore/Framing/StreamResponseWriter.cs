@@ -21,6 +21,12 @@ internal abstract class StreamResponseWriter(HttpContext context, StreamMediaTyp
 
     public StreamMediaType Type { get; } = type;
 
+    /// <summary>
+    /// What of each message the stream carries, where a protocol answers with part of it (a REST rule's
+    /// <c>response_body</c>, docs/protocol.md section 14); null: the message itself.
+    /// </summary>
+    public Func<IMessage, IMessage>? Part { get; set; }
+
     /// <summary>Whether anything went out: after that, a failure can only be told in the last record.</summary>
     public bool HasStarted => Response.HasStarted;
 
@@ -67,7 +73,7 @@ internal abstract class StreamResponseWriter(HttpContext context, StreamMediaTyp
             }
             else
             {
-                await WriteMessageCoreAsync(message, cancellationToken);
+                await WriteMessageCoreAsync(Part is null ? message : Part(message), cancellationToken);
             }
 
             OnWritten();

@@ -11,7 +11,7 @@ internal abstract class ClientCall<TRequest, TResponse> : IDisposable
     where TRequest : class
     where TResponse : class
 {
-    // The header allows 10 digits (docs/protocol.md section 6).
+    // Connect-Timeout-Ms allows 10 digits (docs/protocol.md section 6).
     private const long MaxTimeoutMs = 9_999_999_999;
 
     private readonly TaskCompletionSource<Metadata> _headers = new(TaskCreationOptions.RunContinuationsAsynchronously);
@@ -22,7 +22,7 @@ internal abstract class ClientCall<TRequest, TResponse> : IDisposable
     private bool _deadlinePassed;
     private volatile bool _disposed;
 
-    protected ClientCall(ClientMethod<TRequest, TResponse> method, CallOptions options)
+    protected ClientCall(ClientMethod method, CallOptions options)
     {
         Method = method;
         Options = options;
@@ -30,7 +30,7 @@ internal abstract class ClientCall<TRequest, TResponse> : IDisposable
         CallToken = _cancellation.Token;
     }
 
-    protected ClientMethod<TRequest, TResponse> Method { get; }
+    protected ClientMethod Method { get; }
 
     protected CallOptions Options { get; }
 
@@ -100,18 +100,20 @@ internal abstract class ClientCall<TRequest, TResponse> : IDisposable
 
         if (StartDeadline() is { } timeout)
         {
-            httpRequest.Headers.TryAddWithoutValidation(Protocols.ClientWireProtocol.TimeoutHeader, timeout);
+            var protocol = Method.Settings.Protocol;
+            httpRequest.Headers.TryAddWithoutValidation(protocol.TimeoutHeader, protocol.TimeoutValue(timeout));
         }
 
         return httpRequest;
     }
 
     /// <summary>
-    /// Starts the call's deadline, if it has one: the call's token fires when it passes. Returns the timeout header's
-    /// value, in milliseconds rounded up (a server must never see a shorter deadline than the client keeps).
+    /// Starts the call's deadline, if it has one: the call's token fires when it passes. Returns the time left in
+    /// milliseconds, rounded up (a server must never see a shorter deadline than the client keeps), for the protocol's
+    /// timeout header.
     /// </summary>
     /// <exception cref="OperationCanceledException">The deadline has already passed.</exception>
-    protected string? StartDeadline()
+    protected long? StartDeadline()
     {
         if (Options.Deadline is not { } deadline || deadline == DateTime.MaxValue)
         {
@@ -131,7 +133,7 @@ internal abstract class ClientCall<TRequest, TResponse> : IDisposable
             _cancellation.CancelAfter(TimeSpan.FromMilliseconds(milliseconds));
         }
 
-        return milliseconds.ToString(System.Globalization.CultureInfo.InvariantCulture);
+        return milliseconds;
     }
 
     protected void SetHeaders(Metadata headers) => _headers.TrySetResult(headers);

@@ -5,19 +5,20 @@ using Grpc.Core;
 namespace ProtoHttp.Client.Internal;
 
 /// <summary>What one method's calls need, computed on its first call: the URI and the response type's descriptor.</summary>
-internal sealed class ClientMethod<TRequest, TResponse>
-    where TRequest : class
-    where TResponse : class
+/// <remarks>Not generic over the messages, so the protocol parts read answers without a generic virtual call.</remarks>
+internal sealed class ClientMethod
 {
-    public ClientMethod(Method<TRequest, TResponse> method, InvokerSettings settings)
+    private ClientMethod(IMethod method, MessageDescriptor request, MessageDescriptor response, InvokerSettings settings)
     {
-        var request = DescriptorOf(method.RequestMarshaller);
-        ResponseDescriptor = DescriptorOf(method.ResponseMarshaller);
+        ResponseDescriptor = response;
         var first = settings.Protocol.PathOf(method, settings.Services, request, ResponseDescriptor);
         Uri = new Uri(settings.BaseAddress, Uri.EscapeDataString(first) + "/" + Uri.EscapeDataString(method.Name));
         Settings = settings;
         FullName = method.FullName;
     }
+
+    public static ClientMethod Create<TRequest, TResponse>(Method<TRequest, TResponse> method, InvokerSettings settings) =>
+        new(method, DescriptorOf(method.RequestMarshaller), DescriptorOf(method.ResponseMarshaller), settings);
 
     public Uri Uri { get; }
 

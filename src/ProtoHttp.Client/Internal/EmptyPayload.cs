@@ -3,7 +3,7 @@ using Grpc.Core;
 
 namespace ProtoHttp.Client.Internal;
 
-/// <summary>An empty message payload, for a marshaller to make an empty message of its type (see <see cref="ClientMethod{TRequest, TResponse}"/>).</summary>
+/// <summary>An empty message payload, for a marshaller to make an empty message of its type (see <see cref="ClientMethod"/>).</summary>
 internal sealed class EmptyPayload : DeserializationContext
 {
     public static EmptyPayload Instance { get; } = new();

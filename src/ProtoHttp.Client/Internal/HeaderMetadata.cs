@@ -80,7 +80,8 @@ internal static class HeaderMetadata
         }
     }
 
-    private static void AddValues(Metadata metadata, string key, IEnumerable<string> values)
+    /// <summary>Adds one header's values under <paramref name="key"/> (lower case), <c>-bin</c> ones decoded; a key gRPC metadata cannot hold is left out.</summary>
+    public static void AddValues(Metadata metadata, string key, IEnumerable<string> values)
     {
         if (!MetadataText.IsValidKey(key))
         {

@@ -14,7 +14,7 @@ internal sealed class InvokerSettings
     // Responses from a newer server may carry fields this client's generated code does not know yet.
     private static readonly FormatOptions ResponseFormatOptions = new() { IgnoreUnknownFields = true };
 
-    private readonly ConcurrentDictionary<IMethod, object> _methods = new();
+    private readonly ConcurrentDictionary<IMethod, ClientMethod> _methods = new();
 
     public InvokerSettings(ProtoHttpClientOptions options, Uri? httpClientAddress, ServiceDescriptor? clientService = null)
     {
@@ -32,7 +32,8 @@ internal sealed class InvokerSettings
 
         // An Any in JSON names its type: those of the named services' files (and their imports) and the well-known ones.
         var codecs = new MessageCodecs(ResponseFormatOptions.WithAnyTypesOf(Services.Select(service => service.File)), options.Codecs);
-        Protocol = ClientWireProtocol.For(options.Protocol, codecs, options.Codec);
+        Protocol = ClientProtocols.For(options.Protocol, codecs, options.Codec);
+        ProtocolName = options.Protocol;
         MaxResponseSize = options.MaxResponseSize;
         if (options.RequestStreamsOverWebSocket && !string.Equals(options.Protocol, ProtocolNames.ProtoHttp, StringComparison.OrdinalIgnoreCase))
         {
@@ -51,6 +52,9 @@ internal sealed class InvokerSettings
 
     public Uri BaseAddress { get; }
 
+    /// <summary>The name of the protocol, as the options give it.</summary>
+    public string ProtocolName { get; }
+
     /// <summary>The protocol calls are made in, and the codec they are written in.</summary>
     public ClientWireProtocol Protocol { get; }
 
@@ -63,9 +67,8 @@ internal sealed class InvokerSettings
     /// <summary>Services whose files were named up front, so they need no search.</summary>
     public IReadOnlyList<ServiceDescriptor> Services { get; }
 
-    public ClientMethod<TRequest, TResponse> Method<TRequest, TResponse>(Method<TRequest, TResponse> method)
+    public ClientMethod Method<TRequest, TResponse>(Method<TRequest, TResponse> method)
         where TRequest : class
         where TResponse : class =>
-        (ClientMethod<TRequest, TResponse>)_methods.GetOrAdd(method, static (m, settings) =>
-            new ClientMethod<TRequest, TResponse>((Method<TRequest, TResponse>)m, settings), this);
+        _methods.GetOrAdd(method, static (m, settings) => ClientMethod.Create((Method<TRequest, TResponse>)m, settings), this);
 }

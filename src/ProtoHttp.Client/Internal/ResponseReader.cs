@@ -1,6 +1,8 @@
 using System.Buffers;
 using System.Text;
+using Google.Protobuf;
 using Grpc.Core;
+using ProtoHttp.Client.Internal.Protocols;
 
 namespace ProtoHttp.Client.Internal;
 
@@ -15,37 +17,50 @@ internal static class ResponseReader
     private const int PrefixBytes = 256;
     private const int PrefixChars = 200;
 
-    /// <exception cref="RpcException">The body is not a message of the expected type.</exception>
-    public static async Task<TResponse> ReadMessageAsync<TRequest, TResponse>(
-        HttpResponseMessage response, ClientMethod<TRequest, TResponse> method, CancellationToken cancellationToken)
-        where TRequest : class
-        where TResponse : class
+    /// <summary>
+    /// A unary answer as ProtoHttp and Connect send it: a 2xx body in a codec <paramref name="protocol"/> reads, its
+    /// trailers given to <paramref name="outcome"/>; anything else becomes the protocol's error.
+    /// </summary>
+    /// <exception cref="RpcException">The call failed, or the body is not a message of the expected type.</exception>
+    public static async Task<IMessage> ReadUnaryAsync(
+        ClientWireProtocol protocol, HttpResponseMessage response, ClientMethod method, IUnaryOutcome outcome, CancellationToken cancellationToken)
     {
-        var settings = method.Settings;
+        if (!response.IsSuccessStatusCode)
+        {
+            throw await protocol.ReadErrorAsync(response, cancellationToken).ConfigureAwait(false);
+        }
+
         var contentType = ContentType(response);
-        var reader = contentType is null ? null : settings.Protocol.ResponseCodec(contentType);
+        var reader = contentType is null ? null : protocol.ResponseCodec(contentType);
         if (reader is null)
         {
             using var prefix = await ResponseBody.ReadAsync(response.Content, PrefixBytes, truncate: true, cancellationToken).ConfigureAwait(false);
             if (contentType is null && prefix.Data.IsEmpty)
             {
                 // No type and no body is the empty message, as it is for requests (docs/protocol.md section 3).
-                return (TResponse)MessageFactory.Create(method.ResponseDescriptor);
+                outcome.Succeed(protocol.UnaryTrailers(response));
+                return MessageFactory.Create(method.ResponseDescriptor);
             }
 
             throw new RpcException(new Status(StatusCode.Internal,
                 $"The response to {method.FullName} is not a message. {Describe(response, contentType, prefix)}."));
         }
 
-        using var body = await ResponseBody.ReadAsync(response.Content, settings.MaxResponseSize, truncate: false, cancellationToken).ConfigureAwait(false);
-        try
+        IMessage message;
+        using (var body = await ResponseBody.ReadAsync(response.Content, method.Settings.MaxResponseSize, truncate: false, cancellationToken).ConfigureAwait(false))
         {
-            return (TResponse)reader.Read(body.Data, method.ResponseDescriptor);
+            try
+            {
+                message = reader.Read(body.Data, method.ResponseDescriptor);
+            }
+            catch (InvalidMessageException ex)
+            {
+                throw new RpcException(new Status(StatusCode.Internal, $"The response to {method.FullName} could not be read: {ex.Message}"));
+            }
         }
-        catch (InvalidMessageException ex)
-        {
-            throw new RpcException(new Status(StatusCode.Internal, $"The response to {method.FullName} could not be read: {ex.Message}"));
-        }
+
+        outcome.Succeed(protocol.UnaryTrailers(response));
+        return message;
     }
 
     /// <summary>The exception a non-2xx answer becomes.</summary>

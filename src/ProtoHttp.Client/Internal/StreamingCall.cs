@@ -2,21 +2,21 @@ using System.Net;
 using System.Net.WebSockets;
 using Google.Protobuf;
 using Grpc.Core;
+using ProtoHttp.Client.Internal.Framing;
 using ProtoHttp.Streaming;
 
 namespace ProtoHttp.Client.Internal;
 
 /// <summary>
-/// One server-streaming, client-streaming or bidirectional call over Connect envelopes (docs/protocol.md section 10):
-/// the request goes as one envelope or as a request stream; the response is read envelope by envelope as the caller
-/// asks, and its end-stream message gives the status and trailers. A failure before the stream starts is the server's
-/// ErrorResult or Connect error, read as for unary calls.
+/// One server-streaming, client-streaming or bidirectional call over envelopes (docs/protocol.md section 10) or
+/// gRPC-Web frames (section 12), as the protocol part frames them: the request goes as one envelope or as a request
+/// stream; the response is read envelope by envelope as the caller asks, and its last frame gives the status and
+/// trailers. A failure before the stream starts is read by the part, as for unary calls.
 /// </summary>
 internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, TResponse>, IAsyncStreamReader<TResponse>, IRequestStreamOwner
     where TRequest : class
     where TResponse : class
 {
-    private const string ConnectContentEncoding = "Connect-Content-Encoding";
     private const int MaxResumeAttempts = 5;
     private static readonly TimeSpan ResumeBackoff = TimeSpan.FromMilliseconds(100);
 
@@ -34,7 +34,7 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
     private TRequest? _resumeRequest;
     private string? _lastEventId;
 
-    private StreamingCall(ClientMethod<TRequest, TResponse> method, CallOptions options, bool duplex)
+    private StreamingCall(ClientMethod method, CallOptions options, bool duplex)
         : base(method, options)
     {
         _duplex = duplex;
@@ -46,9 +46,9 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
     CancellationToken IRequestStreamOwner.Token => CallToken;
 
     public static AsyncServerStreamingCall<TResponse> StartServerStreaming(
-        HttpClient httpClient, ClientMethod<TRequest, TResponse> method, CallOptions options, TRequest request)
+        HttpClient httpClient, ClientMethod method, CallOptions options, TRequest request)
     {
-        CheckFormat(method);
+        CheckFormat(method, requestStream: false);
         var call = new StreamingCall<TRequest, TResponse>(method, options, duplex: false)
         {
             _resumeClient = httpClient,
@@ -59,18 +59,18 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
     }
 
     public static AsyncClientStreamingCall<TRequest, TResponse> StartClientStreaming(
-        HttpClient httpClient, ClientMethod<TRequest, TResponse> method, CallOptions options)
+        HttpClient httpClient, ClientMethod method, CallOptions options)
     {
-        CheckFormat(method);
+        CheckFormat(method, requestStream: true);
         var call = new StreamingCall<TRequest, TResponse>(method, options, duplex: false);
         var requestStream = call.OpenRequestStream(httpClient);
         return new AsyncClientStreamingCall<TRequest, TResponse>(requestStream, call.ReadOnlyMessageAsync(), Headers, Status, Trailers, DisposeCall, call);
     }
 
     public static AsyncDuplexStreamingCall<TRequest, TResponse> StartDuplexStreaming(
-        HttpClient httpClient, ClientMethod<TRequest, TResponse> method, CallOptions options)
+        HttpClient httpClient, ClientMethod method, CallOptions options)
     {
-        CheckFormat(method);
+        CheckFormat(method, requestStream: true);
         var call = new StreamingCall<TRequest, TResponse>(method, options, duplex: true);
         var requestStream = call.OpenRequestStream(httpClient);
         return new AsyncDuplexStreamingCall<TRequest, TResponse>(requestStream, call, Headers, Status, Trailers, DisposeCall, call);
@@ -159,9 +159,19 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
         _ => null,
     };
 
-    /// <exception cref="RpcException"><c>Unimplemented</c>: the codec has no stream form (XML); thrown before anything is sent.</exception>
-    private static void CheckFormat(ClientMethod<TRequest, TResponse> method)
+    /// <exception cref="RpcException">
+    /// <c>Unimplemented</c>: the codec has no stream form (XML), or the protocol no request streams (gRPC-Web); thrown
+    /// before anything is sent.
+    /// </exception>
+    private static void CheckFormat(ClientMethod method, bool requestStream)
     {
+        if (requestStream && !method.Settings.Protocol.HasRequestStreams)
+        {
+            throw Error(StatusCode.Unimplemented,
+                $"{method.FullName} sends a request stream, which the {method.Settings.ProtocolName} protocol does not carry (gRPC-Web has no client-streaming or bidirectional calls). " +
+                $"Call it with a client whose ProtoHttpClientOptions.Protocol is {ProtocolNames.ProtoHttp} or {ProtocolNames.Connect}.");
+        }
+
         if (method.Settings.Protocol.StreamContentType is null)
         {
             throw Error(StatusCode.Unimplemented,
@@ -214,7 +224,8 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
 
             if (StartDeadline() is { } timeout)
             {
-                socket.Options.SetRequestHeader(Protocols.ClientWireProtocol.TimeoutHeader, timeout);
+                var protocol = Method.Settings.Protocol;
+                socket.Options.SetRequestHeader(protocol.TimeoutHeader, protocol.TimeoutValue(timeout));
             }
 
             try
@@ -228,7 +239,7 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
             }
 
             SetHeaders(HeaderMetadata.FromWebSocket(socket.HttpResponseHeaders));
-            _envelopes = new ResponseEnvelopeReader(new WebSocketResponseStream(socket), Method.Settings.Writer, Method.Settings.MaxResponseSize, gzip: false);
+            _envelopes = new ResponseEnvelopeReader(new WebSocketResponseStream(socket), EnvelopeFraming.Native, Method.Settings.Writer, Method.Settings.MaxResponseSize, gzip: false);
             body.Open(socket);
             if (Outcome is not null)
             {
@@ -265,9 +276,11 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
 
     private async Task OpenCoreAsync(HttpClient httpClient, HttpContent content)
     {
+        var protocol = Method.Settings.Protocol;
         var request = CreateRequest(httpClient, content);
-        Method.Settings.Protocol.PrepareStream(request);
-        if (_resumeClient is not null)
+        protocol.PrepareStream(request);
+        var resumable = _resumeClient is not null && protocol.ResumesStreams;
+        if (resumable)
         {
             // Each message's event id, so that a broken stream resumes after the last one read (docs/protocol.md,
             // "Topics: streams that resume"); a stream that is not a topic's has none, and never resumes.
@@ -289,23 +302,10 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
         var response = await httpClient.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, CallToken).ConfigureAwait(false);
         _response = response;
         SetHeaders(HeaderMetadata.FromResponse(response, withTrailers: false));
-        if (!response.IsSuccessStatusCode)
-        {
-            throw await Method.Settings.Protocol.ReadErrorAsync(response, CallToken).ConfigureAwait(false);
-        }
-
-        var contentType = response.Content.Headers.ContentType?.ToString();
-        if (StreamMediaTypes.EnvelopeCodec(contentType, Method.Settings.Codecs) != Method.Settings.Writer)
-        {
-            throw Error(StatusCode.Internal,
-                $"The response to {Method.FullName} is not a stream of {_streamType} envelopes: the server answered {(int)response.StatusCode} with Content-Type '{contentType}'.");
-        }
-
-        var body = await response.Content.ReadAsStreamAsync(CallToken).ConfigureAwait(false);
-        _envelopes = new ResponseEnvelopeReader(body, Method.Settings.Writer, Method.Settings.MaxResponseSize, IsGzip(response), eventIds: _resumeClient is not null);
+        _envelopes = await protocol.OpenResponseStreamAsync(response, Method, resumable, CallToken).ConfigureAwait(false);
     }
 
-    private MessageContent RequestContent() => new((IMessage)_resumeRequest!, Method.Settings.Writer, _streamType, enveloped: true);
+    private HttpContent RequestContent() => Method.Settings.Protocol.StreamRequestContent((IMessage)_resumeRequest!);
 
     /// <summary>
     /// Whether a server stream that broke (its connection lost, or its server stopping with <c>UNAVAILABLE</c>) can go
@@ -338,20 +338,6 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
         }
 
         return false;
-    }
-
-    private bool IsGzip(HttpResponseMessage response)
-    {
-        if (!response.Headers.TryGetValues(ConnectContentEncoding, out var values))
-        {
-            return false;
-        }
-
-        var encoding = string.Join(",", values).Trim();
-        return encoding.Equals("gzip", StringComparison.OrdinalIgnoreCase)
-            || (encoding.Length != 0 && !encoding.Equals("identity", StringComparison.OrdinalIgnoreCase)
-                ? throw Error(StatusCode.Internal, $"The response to {Method.FullName} is compressed with '{encoding}'; this client reads gzip and identity.")
-                : false);
     }
 
     /// <summary>A client-streaming call's one response: exactly one message, then the end-stream message.</summary>

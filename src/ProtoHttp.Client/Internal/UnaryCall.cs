@@ -7,16 +7,16 @@ namespace ProtoHttp.Client.Internal;
 /// One unary call: sends the request, turns the answer or the failure into the call's outcome, and keeps the
 /// status, headers and trailers the generated client's <see cref="AsyncUnaryCall{TResponse}"/> asks for.
 /// </summary>
-internal sealed class UnaryCall<TRequest, TResponse> : ClientCall<TRequest, TResponse>
+internal sealed class UnaryCall<TRequest, TResponse> : ClientCall<TRequest, TResponse>, IUnaryOutcome
     where TRequest : class
     where TResponse : class
 {
-    private UnaryCall(ClientMethod<TRequest, TResponse> method, CallOptions options)
+    private UnaryCall(ClientMethod method, CallOptions options)
         : base(method, options)
     {
     }
 
-    public static AsyncUnaryCall<TResponse> Start(HttpClient httpClient, ClientMethod<TRequest, TResponse> method, CallOptions options, TRequest request)
+    public static AsyncUnaryCall<TResponse> Start(HttpClient httpClient, ClientMethod method, CallOptions options, TRequest request)
     {
         var call = new UnaryCall<TRequest, TResponse>(method, options);
         var response = call.RunAsync(httpClient, request);
@@ -29,26 +29,21 @@ internal sealed class UnaryCall<TRequest, TResponse> : ClientCall<TRequest, TRes
             call);
     }
 
+    void IUnaryOutcome.Succeed(Metadata trailers) => Succeed(trailers);
+
     private async Task<TResponse> RunAsync(HttpClient httpClient, TRequest request)
     {
         HttpResponseMessage? response = null;
         try
         {
             var protocol = Method.Settings.Protocol;
-            using var httpRequest = CreateRequest(httpClient, new MessageContent((IMessage)request, protocol.Codec, protocol.ContentType));
+            using var httpRequest = CreateRequest(httpClient, protocol.UnaryContent((IMessage)request));
             protocol.PrepareUnary(httpRequest);
 
             var token = CallToken;
             response = await httpClient.SendAsync(httpRequest, HttpCompletionOption.ResponseHeadersRead, token).ConfigureAwait(false);
-            SetHeaders(protocol.UnaryMetadata(response, trailers: false));
-            if (!response.IsSuccessStatusCode)
-            {
-                throw await protocol.ReadErrorAsync(response, token).ConfigureAwait(false);
-            }
-
-            var message = await ResponseReader.ReadMessageAsync(response, Method, token).ConfigureAwait(false);
-            Succeed(protocol.UnaryMetadata(response, trailers: true));
-            return message;
+            SetHeaders(protocol.UnaryHeaders(response));
+            return (TResponse)await protocol.ReadUnaryAsync(response, Method, this, token).ConfigureAwait(false);
         }
         catch (Exception ex)
         {

@@ -3,7 +3,7 @@ using System.Net.WebSockets;
 namespace ProtoHttp.Client.Internal;
 
 /// <summary>
-/// The answer of a call over WebSocket as the stream of envelopes a <see cref="ResponseEnvelopeReader"/> reads: the
+/// The answer of a call over WebSocket as the stream of envelopes a <see cref="Framing.ResponseEnvelopeReader"/> reads: the
 /// bytes of the binary messages in order (one envelope each), ended by the server's close.
 /// </summary>
 internal sealed class WebSocketResponseStream(WebSocket socket) : Stream

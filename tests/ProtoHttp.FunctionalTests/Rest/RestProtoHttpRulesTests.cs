@@ -84,6 +84,20 @@ public sealed class RestProtoHttpRulesTests(RestServers servers) : IClassFixture
         Assert.Equal("UNIMPLEMENTED", (await Wire.ReadErrorAsync(response)).Code);
     }
 
+    [Theory]
+    [InlineData("application/xml")]
+    [InlineData("application/x-protobuf")]
+    public async Task ARepeatedResponseBodyAnswersItsJsonValueWhateverAcceptAsks(string accept)
+    {
+        // protobuf and XML write messages; the rule's answer is a list of books, which is none (docs/rest.md).
+        using var response = await GetAsync("/v1/shelves/s1/titles?page_size=2", accept);
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal("application/json", response.Content.Headers.ContentType?.MediaType);
+        var books = System.Text.Json.Nodes.JsonNode.Parse(await response.Content.ReadAsStringAsync())!.AsArray();
+        Assert.Equal(2, books.Count);
+    }
+
     [Fact]
     public async Task UnavailableFormatsAre406()
     {

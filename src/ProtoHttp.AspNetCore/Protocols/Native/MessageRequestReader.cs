@@ -88,6 +88,10 @@ internal static class MessageRequestReader
         }
     }
 
+    /// <summary>The whole body, within the service's limit (docs/protocol.md section 7): 413 over it.</summary>
+    public static ValueTask<RequestBody> ReadBodyBytesAsync(HttpContext context, CallSettings settings, CancellationToken cancellationToken) =>
+        RequestBodyReader.ReadAsync(context, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, cancellationToken);
+
     /// <summary>Reads the message in the body and checks its required fields.</summary>
     public static async ValueTask<IMessage> ReadBodyAsync(
         HttpContext context, IMessageReader? reader, MessageDescriptor descriptor, CallSettings settings, CancellationToken cancellationToken)
@@ -100,7 +104,7 @@ internal static class MessageRequestReader
             return empty;
         }
 
-        using var body = await RequestBodyReader.ReadAsync(context, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, cancellationToken);
+        using var body = await ReadBodyBytesAsync(context, settings, cancellationToken);
         var message = reader.Read(body.Data, descriptor);
         settings.Codecs.CheckRequiredFields(message);
         return message;

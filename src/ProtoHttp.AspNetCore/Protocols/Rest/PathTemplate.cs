@@ -142,8 +142,14 @@ internal sealed class PathTemplate
             path = path[..^(Verb.Length + 1)];
         }
 
-        var parts = path.ToString().Split('/');
         var last = _segments[^1].Kind == SegmentKind.Rest;
+        if (_variables.Length == 0 && !last)
+        {
+            // Literals only (W8's routes): compared segment by segment in place, nothing split or allocated.
+            return MatchesSegments(path) ? [] : null;
+        }
+
+        var parts = path.ToString().Split('/');
         if (last ? parts.Length < _segments.Length - 1 : parts.Length != _segments.Length)
         {
             return null;
@@ -169,6 +175,29 @@ internal sealed class PathTemplate
         }
 
         return values;
+    }
+
+    // As many segments as the template, each literal equal to its text once decoded (a `*` without a variable matches any segment).
+    private bool MatchesSegments(ReadOnlySpan<char> path)
+    {
+        var count = 0;
+        foreach (var range in path.Split('/'))
+        {
+            if (count == _segments.Length)
+            {
+                return false;
+            }
+
+            var segment = _segments[count++];
+            var part = path[range];
+            if (segment.Kind == SegmentKind.Literal
+                && !(part.Contains('%') ? Uri.UnescapeDataString(part.ToString()) == segment.Text : part.SequenceEqual(segment.Text)))
+            {
+                return false;
+            }
+        }
+
+        return count == _segments.Length;
     }
 
     // Everything but %2F (either case), which stays as sent: a slash inside one segment of a multi-segment value.

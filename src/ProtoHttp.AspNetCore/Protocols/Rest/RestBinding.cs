@@ -19,7 +19,10 @@ internal sealed class RestBinding
         ResponseField = responseField;
         PathFields = [.. template.FieldPaths];
         RequestIsHttpBody = rule.Body == "*" && IsHttpBody(method.InputType);
-        AnswerIsHttpBody = IsHttpBody(responseField?.MessageType ?? method.OutputType) && responseField is not { IsRepeated: true };
+        // A scalar response_body has no MessageType to ask: only a singular message field (or the whole answer) can be one.
+        AnswerIsHttpBody = responseField is null
+            ? IsHttpBody(method.OutputType)
+            : responseField is { FieldType: FieldType.Message, IsRepeated: false } && IsHttpBody(responseField.MessageType);
     }
 
     public HttpRule Rule { get; }

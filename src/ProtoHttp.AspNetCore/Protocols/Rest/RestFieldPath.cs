@@ -15,6 +15,12 @@ internal static class RestFieldPath
     /// </summary>
     public static (string Proto, string Key)? Canonical(MessageDescriptor descriptor, string key)
     {
+        // The common key, one field's name: looked up with nothing allocated (W8's GET binds such keys on every call).
+        if (key.AsSpan().IndexOfAny('.', '[') < 0)
+        {
+            return Field(descriptor, key) is { } named ? (named.Name, key) : null;
+        }
+
         var bracket = key.IndexOf('[');
         var names = (bracket < 0 ? key : key[..bracket]).Split('.');
         var type = descriptor;
@@ -26,7 +32,7 @@ internal static class RestFieldPath
                 return null;
             }
 
-            var field = type.FindFieldByName(names[i]) ?? type.Fields.InDeclarationOrder().FirstOrDefault(f => f.JsonName == names[i]);
+            var field = Field(type, names[i]);
             if (field is null)
             {
                 return null;
@@ -44,6 +50,25 @@ internal static class RestFieldPath
         }
 
         return (string.Join('.', proto), key);
+    }
+
+    // A field by its proto name or its JSON name.
+    private static FieldDescriptor? Field(MessageDescriptor type, string name)
+    {
+        if (type.FindFieldByName(name) is { } field)
+        {
+            return field;
+        }
+
+        foreach (var candidate in type.Fields.InDeclarationOrder())
+        {
+            if (candidate.JsonName == name)
+            {
+                return candidate;
+            }
+        }
+
+        return null;
     }
 
     private static bool IsWrapper(MessageDescriptor type) =>

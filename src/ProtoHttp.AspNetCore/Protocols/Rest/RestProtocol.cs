@@ -1,6 +1,7 @@
 using System.Text.Json;
 using Google.Protobuf;
 using Google.Protobuf.Reflection;
+using Google.Protobuf.WellKnownTypes;
 using Grpc.Core;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Http;
@@ -15,7 +16,8 @@ namespace ProtoHttp.AspNetCore.Protocols.Rest;
 
 /// <summary>
 /// REST routes from <c>google.api.http</c> rules (docs/protocol.md section 14, docs/rest.md): each binding of a unary or
-/// server-streaming method's rule is an endpoint at its path template, for its verb only. The request is built from
+/// server-streaming method's rule is an endpoint at its path template, for its verb only; a rule on a client-streaming
+/// or bidirectional method maps nothing and is logged as a warning at startup. The request is built from
 /// the body, path and query as the HttpRule docs say; the answer (or its <c>response_body</c> field) goes out in the
 /// format <c>Accept</c> names, JSON by default, and a stream in the framings of ProtoHttp's own routes; errors are
 /// ProtoHttp's ErrorResult in the negotiated format, with the HTTP status transcoding gives.
@@ -37,14 +39,16 @@ internal sealed class RestProtocol : CallProtocol
         var verbsByPattern = new Dictionary<string, List<string>>(StringComparer.OrdinalIgnoreCase);
         foreach (var method in service.Methods)
         {
-            // Rules on client-streaming and bidirectional methods are ignored, as transcoding ignores them: a REST call has one request.
-            if (method.Descriptor.IsClientStreaming)
-            {
-                continue;
-            }
-
             foreach (var rule in HttpRule.Read(method.Descriptor))
             {
+                // A REST call has one request: a rule on a client stream maps nothing, and says so (docs/protocol.md section 14).
+                if (method.Descriptor.IsClientStreaming)
+                {
+                    RestLog.RuleNotServed(settings.Logger, method.Descriptor.FullName, rule.Verb, rule.Template,
+                        method.Descriptor.IsServerStreaming ? "bidirectional streaming" : "client streaming");
+                    continue;
+                }
+
                 var binding = RestBinding.For(rule, method.Descriptor);
                 var route = new CallRoute
                 {
@@ -152,12 +156,12 @@ internal sealed class RestProtocol : CallProtocol
         }
 
         var binding = Binding(call.HttpContext);
-        if (binding.ResponseField is { } field && (field.FieldType != FieldType.Message || field.IsRepeated))
+        if (binding.ResponseField is { } field && !IsMessageField(field))
         {
-            return WriteFieldJsonAsync(response, message, field, call.Route.Settings.Codecs);
+            return WriteFieldJsonAsync(response, FieldJson(message, field, call.Route.Settings.Codecs), call.Route.Settings.Codecs);
         }
 
-        var answer = binding.ResponseField is { } part ? (IMessage?)part.Accessor.GetValue(message) ?? MessageFactory.Create(part.MessageType) : message;
+        var answer = binding.ResponseField is { } part ? MessageOf(message, part) : message;
         if (binding.AnswerIsHttpBody)
         {
             return WriteHttpBodyAsync(response, answer);
@@ -166,6 +170,30 @@ internal sealed class RestProtocol : CallProtocol
         var conditional = HttpMethods.IsGet(call.HttpContext.Request.Method) ? call.Route.ConditionalGet : null;
         return ResponseWriter.WriteAsync(response, StatusCodes.Status200OK, answer, responseType, conditional);
     }
+
+    /// <summary>
+    /// The stream in the framing <c>Accept</c> chose; with a <c>response_body</c>, each record carries that field of the
+    /// message, as transcoding writes it (docs/protocol.md section 14): a message field as itself, a scalar or repeated
+    /// one as the <c>google.protobuf.Value</c> of its JSON, whose JSON is the field's value.
+    /// </summary>
+    public static StreamResponseWriter OpenResponseStream(ProtoHttpServerCallContext call, ProtoHttp.Streaming.StreamMediaType type)
+    {
+        var writer = StreamResponseWriter.For(call.HttpContext, type, call.Route.Settings.Options.StreamKeepAliveInterval);
+        if (Binding(call.HttpContext).ResponseField is { } field)
+        {
+            var codecs = call.Route.Settings.Codecs;
+            writer.Part = IsMessageField(field)
+                ? message => MessageOf(message, field)
+                : message => codecs.Codec(CodecNames.Json).Read(new System.Buffers.ReadOnlySequence<byte>(FieldJson(message, field, codecs)), Value.Descriptor);
+        }
+
+        return writer;
+    }
+
+    private static bool IsMessageField(FieldDescriptor field) => field is { FieldType: FieldType.Message, IsRepeated: false };
+
+    private static IMessage MessageOf(IMessage message, FieldDescriptor field) =>
+        (IMessage?)field.Accessor.GetValue(message) ?? MessageFactory.Create(field.MessageType);
 
     /// <summary>ProtoHttp's ErrorResult in the negotiated format, as on its own routes (docs/rest.md says why not <c>google.rpc.Status</c>).</summary>
     public override Task WriteErrorAsync(HttpContext context, CallFailure failure, WritableMediaType? errorType, MessageCodecs codecs) =>
@@ -186,20 +214,24 @@ internal sealed class RestProtocol : CallProtocol
         await response.Body.WriteAsync(data.Memory);
     }
 
-    // A repeated or scalar response_body: that field's JSON value, cut from the JSON of the whole answer.
-    private static async Task WriteFieldJsonAsync(HttpResponse response, IMessage message, FieldDescriptor field, MessageCodecs codecs)
+    // A repeated or scalar response_body: that field's JSON value.
+    private static async Task WriteFieldJsonAsync(HttpResponse response, byte[] value, MessageCodecs codecs)
     {
-        var json = codecs.Codec(CodecNames.Json);
-        var buffer = new System.Buffers.ArrayBufferWriter<byte>();
-        json.Write(message, buffer);
-        using var document = JsonDocument.Parse(buffer.WrittenMemory);
-        var value = document.RootElement.TryGetProperty(field.JsonName, out var found) || document.RootElement.TryGetProperty(field.Name, out found)
-            ? System.Text.Encoding.UTF8.GetBytes(found.GetRawText())
-            : field.IsMap ? "{}"u8.ToArray() : field.IsRepeated ? "[]"u8.ToArray() : DefaultJson(field);
         response.StatusCode = StatusCodes.Status200OK;
         response.ContentType = codecs.Canonical(CodecNames.Json).ContentType;
         response.ContentLength = value.Length;
         await response.Body.WriteAsync(value);
+    }
+
+    // A field's JSON value, cut from the JSON of the whole message (its default where the JSON leaves it out).
+    private static byte[] FieldJson(IMessage message, FieldDescriptor field, MessageCodecs codecs)
+    {
+        var buffer = new System.Buffers.ArrayBufferWriter<byte>();
+        codecs.Codec(CodecNames.Json).Write(message, buffer);
+        using var document = JsonDocument.Parse(buffer.WrittenMemory);
+        return document.RootElement.TryGetProperty(field.JsonName, out var found) || document.RootElement.TryGetProperty(field.Name, out found)
+            ? System.Text.Encoding.UTF8.GetBytes(found.GetRawText())
+            : field.IsMap ? "{}"u8.ToArray() : field.IsRepeated ? "[]"u8.ToArray() : DefaultJson(field);
     }
 
     private static byte[] DefaultJson(FieldDescriptor field) => field.FieldType switch

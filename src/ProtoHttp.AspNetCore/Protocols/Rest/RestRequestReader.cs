@@ -6,6 +6,7 @@ using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
 using ProtoHttp.AspNetCore.Internal;
 using ProtoHttp.AspNetCore.Pipeline;
+using ProtoHttp.AspNetCore.Protocols.Native;
 
 namespace ProtoHttp.AspNetCore.Protocols.Rest;
 
@@ -24,12 +25,12 @@ internal static class RestRequestReader
         var settings = call.Route.Settings;
         var codecs = settings.Codecs;
         var descriptor = call.Route.Descriptor.InputType;
-        var message = MessageFactory.Create(descriptor);
+        IMessage? message = null;
         var reader = call.Exchange?.RequestReader;
         if (binding.HasBody && reader is not null || binding.RequestIsHttpBody || binding.BodyField is { } f && RestBinding.IsHttpBody(f.MessageType))
         {
-            using var body = await RequestBodyReader.ReadAsync(context, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, cancellationToken);
-            ReadBody(message, binding, context.Request, reader, body.Data, codecs);
+            using var body = await MessageRequestReader.ReadBodyBytesAsync(context, settings, cancellationToken);
+            message = ReadBody(descriptor, binding, context.Request, reader, body.Data, codecs);
         }
 
         var form = codecs.Codec(CodecNames.Form);
@@ -39,33 +40,46 @@ internal static class RestRequestReader
                 $"The path '{context.Request.Path}' is not one of the rule's '{binding.Rule.Template}' (paths are case-sensitive).");
         }
 
-        if (variables.Count > 0)
+        if (message is null && variables.Count == 0 && !binding.BodyIsWhole && BindsAsSent(context.Request.QueryString, descriptor))
         {
-            Merge(message, form, variables.Select(variable => (variable.FieldPath, variable.Value)), descriptor);
+            // Nothing else binds and every key names a field as it is: the raw query is read as ProtoHttp's own GET
+            // reads it (docs/protocol.md section 4), with no pairs decoded, encoded again and merged (W8's GET).
+            message = MessageRequestReader.ReadQuery(context.Request, form, descriptor);
         }
-
-        if (!binding.BodyIsWhole && context.Request.Query.Count > 0)
+        else
         {
-            Merge(message, form, QueryPairs(context.Request.Query, binding, descriptor), descriptor);
+            message ??= MessageFactory.Create(descriptor);
+            if (variables.Count > 0)
+            {
+                Merge(message, form, variables.Select(variable => (variable.FieldPath, variable.Value)), descriptor);
+            }
+
+            if (!binding.BodyIsWhole && context.Request.Query.Count > 0)
+            {
+                Merge(message, form, QueryPairs(context.Request.Query, binding, descriptor), descriptor);
+            }
         }
 
         codecs.CheckRequiredFields(message);
         return message;
     }
 
-    private static void ReadBody(IMessage message, RestBinding binding, HttpRequest request, MessageCodec? reader, ReadOnlySequence<byte> data, MessageCodecs codecs)
+    // The request message with the body read into it: the body is read first, so a whole-message body is the message.
+    private static IMessage ReadBody(MessageDescriptor descriptor, RestBinding binding, HttpRequest request, MessageCodec? reader, ReadOnlySequence<byte> data, MessageCodecs codecs)
     {
+        if (binding.BodyField is null && !binding.RequestIsHttpBody)
+        {
+            return reader!.Read(data, descriptor);
+        }
+
+        var message = MessageFactory.Create(descriptor);
         if (binding.RequestIsHttpBody)
         {
             SetHttpBody(message, request.ContentType, data);
-            return;
+            return message;
         }
 
-        if (binding.BodyField is not { } field)
-        {
-            message.MergeFrom(reader!.Read(data, message.Descriptor).ToByteString());
-            return;
-        }
+        var field = binding.BodyField!;
 
         if (field is { FieldType: FieldType.Message, IsRepeated: false })
         {
@@ -80,7 +94,7 @@ internal static class RestRequestReader
             }
 
             field.Accessor.SetValue(message, value);
-            return;
+            return message;
         }
 
         // A scalar, repeated or map field: its JSON value, read as the one member of an object of the request's type.
@@ -98,7 +112,34 @@ internal static class RestRequestReader
         }
 
         wrapped.Write("}"u8);
-        message.MergeFrom(reader.Read(new ReadOnlySequence<byte>(wrapped.WrittenMemory), message.Descriptor).ToByteString());
+        return reader.Read(new ReadOnlySequence<byte>(wrapped.WrittenMemory), descriptor);
+    }
+
+    /// <summary>
+    /// Whether every key of the raw query names a field of the request as it stands (no percent-encoding, no wrapper's
+    /// <c>.value</c>), so the form binder can read the query as sent; otherwise the pairs go through <see cref="QueryPairs"/>.
+    /// </summary>
+    private static bool BindsAsSent(QueryString queryString, MessageDescriptor descriptor)
+    {
+        var query = queryString.Value.AsSpan();
+        if (query.Length <= 1)
+        {
+            return true;
+        }
+
+        foreach (var range in query[1..].Split('&'))
+        {
+            var pair = query[1..][range];
+            var equals = pair.IndexOf('=');
+            var key = equals < 0 ? pair : pair[..equals];
+            if (key.IsEmpty || key.IndexOfAny('%', '+') >= 0
+                || RestFieldPath.Canonical(descriptor, key.ToString()) is not { } path || !key.SequenceEqual(path.Key))
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     private static void SetHttpBody(IMessage httpBody, string? contentType, ReadOnlySequence<byte> data)

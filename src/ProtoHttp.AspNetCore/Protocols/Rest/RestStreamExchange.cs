@@ -12,5 +12,5 @@ internal sealed class RestStreamExchange(StreamMediaType responseStreamType, Mes
         RestProtocol.ReadMessageAsync(call, cancellationToken);
 
     protected override StreamResponseWriter CreateResponseStream(ProtoHttpServerCallContext call) =>
-        StreamResponseWriter.For(call.HttpContext, ResponseStreamType, call.Route.Settings.Options.StreamKeepAliveInterval);
+        RestProtocol.OpenResponseStream(call, ResponseStreamType);
 }

@@ -1,19 +1,19 @@
+using Google.Protobuf;
 using Google.Protobuf.Reflection;
 using Grpc.Core;
+using ProtoHttp.Client.Internal.Framing;
+using ProtoHttp.Streaming;
 
 namespace ProtoHttp.Client.Internal.Protocols;
 
 /// <summary>
-/// One protocol the typed client speaks, as connect-go's client protocols are parts: where a method lives, what a call's
-/// request says, how metadata comes back and how a failure reads. The calls know no protocol; they ask their part.
-/// Both protocols send the deadline as <see cref="TimeoutHeader"/> and frame streams in Connect envelopes of the codec's
-/// <see cref="StreamContentType"/>.
+/// One protocol the typed client speaks, as connect-go's client protocols are parts and as the server's funnel asks its
+/// <c>CallProtocol</c>: where a method lives, what a call's request says (its body, media types, deadline header), how
+/// a unary answer and a response stream are read, and how a failure reads. The calls know no protocol; they ask their
+/// part. Parts are found by name in <see cref="ClientProtocols"/>.
 /// </summary>
 internal abstract class ClientWireProtocol(MessageCodecs codecs, MessageCodec codec)
 {
-    /// <summary>The header the deadline travels in, in milliseconds (docs/protocol.md section 6).</summary>
-    public const string TimeoutHeader = "Connect-Timeout-Ms";
-
     public MessageCodecs Codecs { get; } = codecs;
 
     /// <summary>The codec requests are written and answers read in.</summary>
@@ -22,44 +22,29 @@ internal abstract class ClientWireProtocol(MessageCodecs codecs, MessageCodec co
     /// <summary>The <c>Content-Type</c> of a unary request.</summary>
     public abstract string ContentType { get; }
 
-    /// <summary>The envelope type streaming calls send and ask for; <see langword="null"/> for a codec without one (XML).</summary>
-    public string? StreamContentType { get; } = codec.CanBeEnveloped ? Streaming.StreamMediaTypes.EnvelopePrefix + codec.Name : null;
+    /// <summary>
+    /// The type of a streaming call's request envelopes and of the stream asked for; <see langword="null"/> for a codec
+    /// without one (XML). By default the envelope stream of the codec, <c>application/connect+{name}</c> (docs/protocol.md section 10).
+    /// </summary>
+    public virtual string? StreamContentType { get; } = codec.CanBeEnveloped ? StreamMediaTypes.EnvelopePrefix + codec.Name : null;
+
+    /// <summary>How the protocol's response streams are framed and end.</summary>
+    public abstract ResponseFraming Framing { get; }
+
+    /// <summary>The header the deadline travels in.</summary>
+    public abstract string TimeoutHeader { get; }
+
+    /// <summary>Whether the protocol carries request streams (client-streaming and bidirectional calls).</summary>
+    public virtual bool HasRequestStreams => true;
 
     /// <summary>
-    /// The client's protocol parts by name (<see cref="ProtoHttpClientOptions.Protocol"/>), as connect-go's client
-    /// finds its <c>protocolClient</c>: adding a protocol to the client is a part and a line here.
+    /// Whether a server stream asks for event ids and resumes after a broken connection (ProtoHttp's extension of
+    /// envelope streams, docs/protocol.md "Topics: streams that resume").
     /// </summary>
-    private static readonly Dictionary<string, Func<MessageCodecs, MessageCodec, ClientWireProtocol>> Parts = new(StringComparer.OrdinalIgnoreCase)
-    {
-        [ProtocolNames.ProtoHttp] = static (codecs, codec) => new ProtoHttpClientProtocol(codecs, codec),
-        [ProtocolNames.Connect] = static (codecs, codec) => new ConnectClientProtocol(codecs, codec),
-    };
+    public virtual bool ResumesStreams => true;
 
-    /// <summary>The part for the options' protocol, writing in the codec the options name, both found by name.</summary>
-    /// <exception cref="InvalidOperationException">
-    /// No protocol or codec has that name, the codec cannot be sent (form), or not in that protocol (XML over Connect).
-    /// </exception>
-    public static ClientWireProtocol For(string protocol, MessageCodecs codecs, string codecName)
-    {
-        ArgumentNullException.ThrowIfNull(protocol);
-        ArgumentNullException.ThrowIfNull(codecName);
-        if (!Parts.TryGetValue(protocol, out var part))
-        {
-            throw new InvalidOperationException(
-                $"ProtoHttpClientOptions.Protocol is '{protocol}', which the ProtoHttp client does not speak; choose {string.Join(" or ", Parts.Keys)}.");
-        }
-
-        var codec = codecs.Find(codecName)
-            ?? throw new InvalidOperationException(
-                $"ProtoHttpClientOptions.Codec is '{codecName}', which no codec is called; the codecs are {string.Join(", ", codecs.All.Where(c => c.CanWrite).Select(c => c.Name))}, "
-                + "and an app's own can be added to ProtoHttpClientOptions.Codecs.");
-        if (!codec.CanWrite)
-        {
-            throw new InvalidOperationException($"ProtoHttp clients cannot send {codec.Name}, which is read only: choose a codec that writes, such as {CodecNames.Protobuf} or {CodecNames.Json}.");
-        }
-
-        return part(codecs, codec);
-    }
+    /// <summary>The value of <see cref="TimeoutHeader"/> for a deadline <paramref name="milliseconds"/> away (at most 10 digits): the number itself by default.</summary>
+    public virtual string TimeoutValue(long milliseconds) => milliseconds.ToString(System.Globalization.CultureInfo.InvariantCulture);
 
     /// <summary>The first segment of a method's path, before <c>/{Method}</c>.</summary>
     public abstract string PathOf(IMethod method, IReadOnlyList<ServiceDescriptor> services, MessageDescriptor request, MessageDescriptor response);
@@ -78,11 +63,65 @@ internal abstract class ClientWireProtocol(MessageCodecs codecs, MessageCodec co
     }
 
     /// <summary>Adds what a streaming request says about the stream it wants.</summary>
-    public abstract void PrepareStream(HttpRequestMessage request);
+    public virtual void PrepareStream(HttpRequestMessage request)
+    {
+    }
 
-    /// <summary>A unary answer's headers (<paramref name="trailers"/> false) or trailers, as metadata.</summary>
-    public abstract Metadata UnaryMetadata(HttpResponseMessage response, bool trailers);
+    /// <summary>The body of a unary request: the message in the codec, by default.</summary>
+    public virtual HttpContent UnaryContent(IMessage message) => new MessageContent(message, Codec, ContentType);
+
+    /// <summary>The body of a server-streaming call's one request: one envelope of <see cref="StreamContentType"/>, by default.</summary>
+    public virtual HttpContent StreamRequestContent(IMessage message) => new MessageContent(message, Codec, StreamContentType!, enveloped: true);
+
+    /// <summary>A unary answer's headers, as metadata.</summary>
+    public virtual Metadata UnaryHeaders(HttpResponseMessage response) => HeaderMetadata.FromResponse(response, withTrailers: false);
+
+    /// <summary>A unary answer's trailers, once its body has been read.</summary>
+    public virtual Metadata UnaryTrailers(HttpResponseMessage response) => HeaderMetadata.FromResponse(response, withTrailers: true);
+
+    /// <summary>
+    /// Reads a unary answer whose headers have arrived: its message, given to the caller, and its trailers, given to
+    /// <paramref name="outcome"/>. By default a 2xx body in a codec of the registry, anything else read as an error.
+    /// </summary>
+    /// <exception cref="RpcException">The call failed, or the answer is not a message.</exception>
+    public virtual Task<IMessage> ReadUnaryAsync(HttpResponseMessage response, ClientMethod method, IUnaryOutcome outcome, CancellationToken cancellationToken) =>
+        ResponseReader.ReadUnaryAsync(this, response, method, outcome, cancellationToken);
+
+    /// <summary>
+    /// Reads up to the start of a response stream whose headers have arrived and returns its reader. By default the
+    /// answer must be a 2xx stream of the codec's envelopes; anything else is read as an error.
+    /// </summary>
+    /// <exception cref="RpcException">The call failed, or the answer is not the stream asked for.</exception>
+    public virtual async ValueTask<ResponseEnvelopeReader> OpenResponseStreamAsync(
+        HttpResponseMessage response, ClientMethod method, bool eventIds, CancellationToken cancellationToken)
+    {
+        if (!response.IsSuccessStatusCode)
+        {
+            throw await ReadErrorAsync(response, cancellationToken).ConfigureAwait(false);
+        }
+
+        var contentType = response.Content.Headers.ContentType?.ToString();
+        if (StreamMediaTypes.EnvelopeCodec(contentType, Codecs) != Codec)
+        {
+            throw new RpcException(new Status(StatusCode.Internal,
+                $"The response to {method.FullName} is not a stream of {StreamContentType} envelopes: the server answered {(int)response.StatusCode} with Content-Type '{contentType}'."));
+        }
+
+        var gzip = Framing.IsGzip(response, method.FullName);
+        var body = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
+        return new ResponseEnvelopeReader(body, Framing, Codec, method.Settings.MaxResponseSize, gzip, eventIds);
+    }
 
     /// <summary>The exception a non-2xx answer becomes.</summary>
     public abstract Task<RpcException> ReadErrorAsync(HttpResponseMessage response, CancellationToken cancellationToken);
+
+    /// <summary>
+    /// <paramref name="codec"/>, for a protocol that names its codec in its media types and frames its messages, so
+    /// carries only codecs that can be enveloped (<see cref="MessageCodec.CanBeEnveloped"/>).
+    /// </summary>
+    /// <exception cref="InvalidOperationException">The codec cannot be enveloped.</exception>
+    protected static MessageCodec RequireEnveloped(string protocol, MessageCodecs codecs, MessageCodec codec) => codec.CanBeEnveloped
+        ? codec
+        : throw new InvalidOperationException(
+            $"{protocol} carries codecs that can be enveloped ({string.Join(", ", codecs.All.Where(c => c.CanBeEnveloped && c.CanWrite).Select(c => c.Name))}), not {codec.Name}.");
 }

@@ -6,14 +6,16 @@ using Google.Protobuf.Reflection;
 using Grpc.Core;
 using ProtoHttp.Streaming;
 
-namespace ProtoHttp.Client.Internal;
+namespace ProtoHttp.Client.Internal.Framing;
 
 /// <summary>
-/// Reads a response stream of Connect envelopes one message at a time, only as the caller asks: nothing is read ahead,
-/// so a slow reader leaves the backlog in the network's flow control instead of memory. Each message is held whole once,
-/// at most <see cref="ProtoHttpClientOptions.MaxResponseSize"/>; gzip envelopes are inflated within the same limit.
+/// Reads a response stream of envelopes one message at a time, only as the caller asks: nothing is read ahead, so a slow
+/// reader leaves the backlog in the network's flow control instead of memory. Each message is held whole once, at most
+/// <see cref="ProtoHttpClientOptions.MaxResponseSize"/>; gzip envelopes are inflated within the same limit. The
+/// protocol's <see cref="ResponseFraming"/> says which envelope is the last and what it holds: an end-stream message
+/// (ProtoHttp, Connect) or a trailers frame (gRPC-Web).
 /// </summary>
-internal sealed class ResponseEnvelopeReader(Stream body, IMessageReader codec, long? limit, bool gzip, bool eventIds = false)
+internal sealed class ResponseEnvelopeReader(Stream body, ResponseFraming framing, IMessageReader codec, long? limit, bool gzip, bool eventIds = false)
 {
     // An event id is a position, two numbers and a dash: far below this.
     private const uint MaxEventIdSize = 64;
@@ -23,6 +25,7 @@ internal sealed class ResponseEnvelopeReader(Stream body, IMessageReader codec, 
 
     private readonly PipeReader _reader = PipeReader.Create(body);
     private string? _nextEventId;
+    private bool _ended;
 
     /// <summary>The trailers of the end-stream message, once it has been read.</summary>
     public Metadata? Trailers { get; private set; }
@@ -39,7 +42,7 @@ internal sealed class ResponseEnvelopeReader(Stream body, IMessageReader codec, 
     /// </exception>
     public async ValueTask<IMessage?> ReadAsync(MessageDescriptor descriptor, CancellationToken cancellationToken)
     {
-        while (true)
+        while (!_ended)
         {
             var result = await _reader.ReadAsync(cancellationToken).ConfigureAwait(false);
             var buffer = result.Buffer;
@@ -90,20 +93,29 @@ internal sealed class ResponseEnvelopeReader(Stream body, IMessageReader codec, 
             // Nothing consumed, everything examined: the next read waits for more and appends it.
             _reader.AdvanceTo(buffer.Start, buffer.End);
         }
+
+        return null;
     }
+
+    /// <summary>
+    /// A stream that ended before its body: gRPC's trailers-only answer, whose outcome came in the headers
+    /// (docs/protocol.md section 12). Reads nothing and gives <paramref name="trailers"/> and <paramref name="error"/>.
+    /// </summary>
+    public static ResponseEnvelopeReader Ended(ResponseFraming framing, Metadata trailers, RpcException? error) =>
+        new(Stream.Null, framing, MessageCodecs.Protobuf, limit: 0, gzip: false) { _ended = true, Trailers = trailers, Error = error };
 
     public void Complete() => _reader.Complete();
 
     /// <summary>Whether the envelope is the end-stream message; refuses flags and lengths that cannot be read.</summary>
     private bool Check(byte flags, uint length)
     {
-        var end = (flags & Envelope.EndStreamFlag) != 0;
+        var end = (flags & framing.EndFlag) != 0;
         var compressed = (flags & Envelope.CompressedFlag) != 0;
-        if ((flags & ~(Envelope.EndStreamFlag | Envelope.CompressedFlag)) != 0 || (compressed && !gzip))
+        if ((flags & ~(framing.EndFlag | Envelope.CompressedFlag)) != 0 || (compressed && !gzip))
         {
-            throw Malformed(compressed && !gzip
-                ? "A response envelope is flagged compressed (0x01), but the response names no Connect-Content-Encoding this client reads"
-                : $"A response envelope has the unknown flags 0x{flags:x2}");
+            throw Malformed(!compressed || gzip ? $"A response envelope has the unknown flags 0x{flags:x2}"
+                : framing.CompressionHeader is { } header ? $"A response envelope is flagged compressed (0x01), but the response names no {header} this client reads"
+                : "A response envelope is flagged compressed (0x01), but no compression is agreed on ProtoHttp's own paths (docs/protocol.md section 10)");
         }
 
         var max = end ? MaxEndStreamSize : limit;
@@ -135,7 +147,8 @@ internal sealed class ResponseEnvelopeReader(Stream body, IMessageReader codec, 
 
             if (end)
             {
-                (Trailers, Error) = EndStreamMessage.Read(payload);
+                (Trailers, Error) = framing.ReadEnd(payload);
+                _ended = true;
                 return null;
             }
 

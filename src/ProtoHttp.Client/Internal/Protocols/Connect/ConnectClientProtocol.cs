@@ -1,12 +1,15 @@
 using Google.Protobuf.Reflection;
 using Grpc.Core;
+using ProtoHttp.Client.Internal.Framing;
 
-namespace ProtoHttp.Client.Internal.Protocols;
+namespace ProtoHttp.Client.Internal.Protocols.Connect;
 
 /// <summary>
 /// The Connect protocol (connectrpc.com): <c>POST {Address}/{package.Service}/{Method}</c> as <c>application/{codec}</c>
-/// with <c>Connect-Protocol-Version: 1</c>, the answer in the request's codec, trailers as <c>trailer-</c> headers,
-/// failures as Connect's error JSON; streams ask for gzip, which real Connect servers send large messages in.
+/// with <c>Connect-Protocol-Version: 1</c> and the deadline in <c>Connect-Timeout-Ms</c>, the answer in the request's
+/// codec, trailers as <c>trailer-</c> headers, failures as Connect's error JSON; streams are
+/// <c>application/connect+{codec}</c> envelopes and ask for gzip (<c>Connect-Accept-Encoding</c>), which real Connect
+/// servers send large messages in, named by <c>Connect-Content-Encoding</c>.
 /// </summary>
 internal sealed class ConnectClientProtocol : ClientWireProtocol
 {
@@ -18,16 +21,14 @@ internal sealed class ConnectClientProtocol : ClientWireProtocol
     public ConnectClientProtocol(MessageCodecs codecs, MessageCodec codec)
         : base(codecs, codec)
     {
-        if (!codec.CanBeEnveloped)
-        {
-            throw new InvalidOperationException(
-                $"Connect carries codecs that can be enveloped ({string.Join(", ", codecs.All.Where(c => c.CanBeEnveloped && c.CanWrite).Select(c => c.Name))}), not {codec.Name}.");
-        }
-
-        ContentType = "application/" + codec.Name;
+        ContentType = "application/" + RequireEnveloped("Connect", codecs, codec).Name;
     }
 
     public override string ContentType { get; }
+
+    public override ResponseFraming Framing => EnvelopeFraming.Connect;
+
+    public override string TimeoutHeader => "Connect-Timeout-Ms";
 
     // Connect answers in the request's codec as application/{name}, which for an app's codec is no media type it registers.
     public override MessageCodec? ResponseCodec(string contentType) =>
@@ -43,7 +44,9 @@ internal sealed class ConnectClientProtocol : ClientWireProtocol
     // A unary answer comes in the request's codec, so nothing is asked for; a stream's may come gzipped.
     public override void PrepareStream(HttpRequestMessage request) => request.Headers.TryAddWithoutValidation(ConnectAcceptEncoding, "gzip");
 
-    public override Metadata UnaryMetadata(HttpResponseMessage response, bool trailers) => HeaderMetadata.FromConnectResponse(response, trailers);
+    public override Metadata UnaryHeaders(HttpResponseMessage response) => HeaderMetadata.FromConnectResponse(response, trailers: false);
+
+    public override Metadata UnaryTrailers(HttpResponseMessage response) => HeaderMetadata.FromConnectResponse(response, trailers: true);
 
     private static bool MediaTypeIs(string contentType, string mediaType)
     {

@@ -3,7 +3,7 @@ using Google.Protobuf;
 using Google.Protobuf.WellKnownTypes;
 using Grpc.Core;
 
-namespace ProtoHttp.Client.Internal;
+namespace ProtoHttp.Client.Internal.Protocols.Connect;
 
 /// <summary>
 /// Turns a Connect error answer into an <see cref="RpcException"/>: <c>{"code", "message", "details"}</c>. The details

@@ -2,7 +2,7 @@ using System.Buffers;
 using System.Text.Json;
 using Grpc.Core;
 
-namespace ProtoHttp.Client.Internal;
+namespace ProtoHttp.Client.Internal.Protocols.Connect;
 
 /// <summary>
 /// Reads a stream's end-stream envelope (docs/protocol.md section 10): <c>{"error": {"code", "message", "details"},
