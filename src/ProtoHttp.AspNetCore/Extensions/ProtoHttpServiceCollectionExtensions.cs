@@ -49,10 +49,9 @@ public static class ProtoHttpServiceCollectionExtensions
         services.TryAddEnumerable(ServiceDescriptor.Singleton<CallProtocol, WebSocketProtocol>());
         services.TryAddEnumerable(ServiceDescriptor.Singleton<CallProtocol, RestProtocol>());
         services.TryAddSingleton<ExplorerPages>();
-        services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, GrpcOrConnectMatcherPolicy>());
-        services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, GrpcWebMatcherPolicy>());
-        // The one dispatcher among the protocols sharing a path by the requests they claim (a WebSocket upgrade).
+        // The one dispatcher among the protocols sharing a path, by the requests each claims (docs/architecture.md).
         services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, RequestClaimMatcherPolicy>());
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<ForeignEndpointClaim, GrpcDotnetWebClaim>());
         // Topics live in this process until an engine package (AddRedisBackplane, AddNatsBackplane) replaces it.
         services.TryAddSingleton<ITopicEngine, InMemoryTopicEngine>();
         services.TryAddSingleton<EngineHealth>();
