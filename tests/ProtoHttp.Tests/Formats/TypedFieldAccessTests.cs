@@ -73,10 +73,16 @@ public class TypedFieldAccessTests
         var output = new ArrayBufferWriter<byte>(1 << 20);
         CodecHelpers.Codecs.Codec(format).Write(message, output);
 
-        output.ResetWrittenCount();
-        var before = GC.GetAllocatedBytesForCurrentThread();
-        CodecHelpers.Codecs.Codec(format).Write(message, output);
-        var allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+        // The least of three writes: a per-value allocation shows in every one, while a one-off (a shared cache
+        // growing because a test running beside this one added to it) shows in one only. CI saw 6,208 B once.
+        var allocated = long.MaxValue;
+        for (var attempt = 0; attempt < 3; attempt++)
+        {
+            output.ResetWrittenCount();
+            var before = GC.GetAllocatedBytesForCurrentThread();
+            CodecHelpers.Codecs.Codec(format).Write(message, output);
+            allocated = Math.Min(allocated, GC.GetAllocatedBytesForCurrentThread() - before);
+        }
 
         // Hundreds of ints, floats and enums: boxed through the accessor they took about 24 B each.
         Assert.True(allocated < 1_000, $"{format} allocated {allocated} B writing {output.WrittenCount} B");
