@@ -3,10 +3,19 @@
 #
 #   bench/run-all.sh            the full suite: BenchmarkDotNet (about 10 min) + load, 5 runs x 5 s (about 25 min)
 #                               + streaming (bench/stream-load.sh: W4 push, typed client, W5 fan-out; about 35 min)
+#                               + duplex (bench/duplex-load.sh: W7 echo over WebSocket against SignalR and gRPC; about 7 min)
 #   bench/run-all.sh --aot      also the Native AOT figures (bench/aot.sh: four publishes, three of them native, several
 #                               minutes each; never part of --quick)
 #   bench/run-all.sh --quick    CI: every benchmark once and a 2 s load run per peer, correctness only, no timing;
 #                               streaming with 2,000 messages and 200 subscribers (about 45 s), failing on any error;
+#                               duplex with 50 sockets and 1 s windows (about 50 s), failing on any error;
+#                               + W6 scale-out (bench/scale-out.sh: two instances on one Redis against SignalR's Redis
+#                               backplane, then a reconnect storm; under 8 min)
+#   bench/run-all.sh --aot      also the Native AOT figures (bench/aot.sh: four publishes, three of them native, several
+#                               minutes each; never part of --quick)
+#   bench/run-all.sh --quick    CI: every benchmark once and a 2 s load run per peer, correctness only, no timing;
+#                               streaming with 2,000 messages and 200 subscribers (about 45 s), W6 with 2 x 100
+#                               subscribers (about 30 s), failing on any error;
 #                               writes its report under the results folder, never into docs/
 #
 # Options: --results DIR (default bench/results, git-ignored), and for the load script --runs N --seconds S
@@ -61,6 +70,15 @@ STREAM_OPTS=(--out "$RESULTS/stream")
 [[ $QUICK -eq 1 ]] && STREAM_OPTS+=(--quick)
 "$ROOT/bench/stream-load.sh" "${STREAM_OPTS[@]}"
 
+log "duplex"
+DUPLEX_OPTS=(--out "$RESULTS/duplex" --no-build)
+[[ $QUICK -eq 1 ]] && DUPLEX_OPTS+=(--quick)
+"$ROOT/bench/duplex-load.sh" "${DUPLEX_OPTS[@]}"
+log "W6 scale-out"
+SCALE_OPTS=(--out "$RESULTS/scaleout")
+[[ $QUICK -eq 1 ]] && SCALE_OPTS+=(--quick)
+"$ROOT/bench/scale-out.sh" "${SCALE_OPTS[@]}"
+
 if [[ $AOT -eq 1 && $QUICK -eq 0 ]]; then
   log "Native AOT"
   "$ROOT/bench/aot.sh" --out "$RESULTS/aot"
@@ -73,6 +91,6 @@ else
   mkdir -p "$ROOT/docs"
   python3 "$ROOT/bench/report/make_report.py" --results "$RESULTS" --out "$ROOT/docs/benchmarks.md" \
     --chart "$ROOT/docs/benchmarks.png" --notes "$ROOT/bench/report/findings.md" \
-    --stream-notes "$ROOT/bench/report/stream-findings.md"
+    --stream-notes "$ROOT/bench/report/stream-findings.md" --duplex-notes "$ROOT/bench/report/duplex-findings.md"
 fi
 log "done in $(( $(date +%s) - START )) s"

@@ -146,7 +146,28 @@ internal static class FanOutBenchmark
         }
     }
 
-    private static async Task<HttpResponseMessage> OpenAsync(HttpClient client, HttpRequestMessage request, SemaphoreSlim gate, CancellationToken stop)
+    /// <summary>
+    /// Hands each <c>tick</c> of <paramref name="hub"/>, checked, to <paramref name="received"/> (sequence, publish stamp);
+    /// the task completes when the connection closes, with what closed it.
+    /// </summary>
+    public static Task<Exception?> OnTicks(HubConnection hub, Action<long, long> received)
+    {
+        var closed = new TaskCompletionSource<Exception?>(TaskCreationOptions.RunContinuationsAsynchronously);
+        hub.Closed += ex =>
+        {
+            closed.TrySetResult(ex);
+            return Task.CompletedTask;
+        };
+        hub.On<TickDto>("tick", tick =>
+        {
+            Check.Notification(tick.Notification);
+            received(tick.Sequence, tick.PublishedNs);
+        });
+        return closed.Task;
+    }
+
+    /// <summary>Sends <paramref name="request"/> once <paramref name="gate"/> lets it: subscribers connect so many at a time.</summary>
+    public static async Task<HttpResponseMessage> OpenAsync(HttpClient client, HttpRequestMessage request, SemaphoreSlim gate, CancellationToken stop)
     {
         await gate.WaitAsync(stop);
         try
@@ -203,17 +224,7 @@ internal static class FanOutBenchmark
     {
         await using (hub)
         {
-            var closed = new TaskCompletionSource<Exception?>(TaskCreationOptions.RunContinuationsAsynchronously);
-            hub.Closed += ex =>
-            {
-                closed.TrySetResult(ex);
-                return Task.CompletedTask;
-            };
-            hub.On<TickDto>("tick", tick =>
-            {
-                Check.Notification(tick.Notification);
-                subscriber.Received(tick.Sequence, tick.PublishedNs);
-            });
+            var closed = OnTicks(hub, subscriber.Received);
             await gate.WaitAsync(stop);
             try
             {
@@ -224,10 +235,10 @@ internal static class FanOutBenchmark
                 gate.Release();
             }
 
-            var ended = await Task.WhenAny(closed.Task, Task.Delay(Timeout.Infinite, stop));
-            if (ended == closed.Task)
+            var ended = await Task.WhenAny(closed, Task.Delay(Timeout.Infinite, stop));
+            if (ended == closed)
             {
-                throw closed.Task.Result ?? new InvalidDataException("The server closed the hub connection.");
+                throw closed.Result ?? new InvalidDataException("The server closed the hub connection.");
             }
 
             await ended; // throws OperationCanceledException at the end of the run

@@ -94,10 +94,11 @@ internal sealed class Peers : IDisposable
     /// <param name="messagePack">MessagePack instead of JSON.</param>
     /// <param name="handshakeTimeout">How long the client waits for the server's handshake answer (SignalR's default is
     /// 15 s): while 10,000 clients connect, a late answer is the load tool's queueing, not a failing server.</param>
-    public HubConnection Hub(bool messagePack, TimeSpan handshakeTimeout)
+    /// <param name="path">The hub's path: W4 and W5's push hub unless another is named.</param>
+    public HubConnection Hub(bool messagePack, TimeSpan handshakeTimeout, string path = StreamWorkload.HubPath)
     {
         var builder = new HubConnectionBuilder()
-            .WithUrl(new Uri(Http1Address, StreamWorkload.HubPath), HttpTransportType.WebSockets, o => o.SkipNegotiation = true)
+            .WithUrl(new Uri(Http1Address, path), HttpTransportType.WebSockets, o => o.SkipNegotiation = true)
             // W5 holds thousands of connections on one core: a busy moment must not look like a dead server.
             .WithServerTimeout(TimeSpan.FromMinutes(2))
             // The server drops a client it has not heard from in 30 s (its ClientTimeoutInterval, left at the default):

@@ -26,8 +26,16 @@ internal sealed class EndRecord
 [JsonSerializable(typeof(ResultLine<NotificationDto>))]
 [JsonSerializable(typeof(EndRecord))]
 [JsonSerializable(typeof(ServerStats))]
+[JsonSerializable(typeof(ServerCounters))]
+[JsonSerializable(typeof(ScaleOutStats))]
 [JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, NumberHandling = JsonNumberHandling.AllowReadingFromString)]
 internal sealed partial class StreamJson : JsonSerializerContext;
 
 /// <summary>What the server's <c>/stats</c> answers.</summary>
-internal sealed record ServerStats(long WorkingSet, long GcHeap, long Published, int StreamSubscribers, int HubClients, long BroadcastFaults);
+internal sealed record ServerStats(long WorkingSet, long GcHeap, long Published, int StreamSubscribers, int HubClients, long BroadcastFaults, int DuplexCalls);
+
+/// <summary>What the server's <c>/counters</c> answers: CPU time, bytes allocated and collections so far.</summary>
+internal sealed record ServerCounters(double CpuMs, long AllocatedBytes, int Gen0, int Gen1, int Gen2);
+
+/// <summary>What a W6 instance's <c>/stats</c> answers (bench/ScaleOutPeers).</summary>
+internal sealed record ScaleOutStats(long WorkingSet, long GcHeap, int Subscribers, long Published, int Gen0, int Gen1, int Gen2, long AllocatedBytes, double CpuSeconds);

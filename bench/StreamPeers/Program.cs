@@ -26,6 +26,7 @@ builder.WebHost.ConfigureKestrel(kestrel =>
 
 builder.Services.AddSingleton(sp => new Ticker(sp.GetRequiredService<Microsoft.AspNetCore.SignalR.IHubContext<PushHub>>(), TimeSpan.FromMilliseconds(tickMs)));
 builder.Services.AddHostedService(sp => sp.GetRequiredService<Ticker>());
+builder.Services.AddSingleton<DuplexCalls>();
 builder.Services.AddProtoHttp();
 builder.Services.AddGrpc();
 builder.Services.AddSignalR().AddMessagePackProtocol();
@@ -35,20 +36,31 @@ app.UseWebSockets();
 app.MapProtoService<PushBenchService>();
 app.MapGrpcService<PushBenchService>();
 app.MapHub<PushHub>(ProtoHttp.Bench.Streams.StreamWorkload.HubPath);
+// W7's echo: ProtoHttp over WebSocket at its own route, Grpc.AspNetCore bidirectional over h2c, SignalR streaming both ways.
+app.MapProtoService<DuplexBenchService>();
+app.MapGrpcService<DuplexBenchService>();
+app.MapHub<DuplexHub>(ProtoHttp.Bench.Streams.Duplex.DuplexWorkload.HubPath);
 // W5's floor: the same ticks as the same events from Kestrel alone (a request delegate, no parameter binding, no
 // ProtoHttp); what a ProtoHttp event stream holds above one of these is ProtoHttp's own.
 var rawTicker = app.Services.GetRequiredService<Ticker>();
 app.MapGet(ProtoHttp.Bench.Streams.StreamWorkload.RawEvents, (RequestDelegate)(context => rawTicker.SubscribeEventsAsync(context.Response, context.RequestAborted)));
 app.MapGet("/health", () => "ok");
-// W5's memory figure: after a full collection, the process's working set and the GC heap, with who is subscribed.
-app.MapGet("/stats", (Ticker ticker) =>
+// W5's and W7's memory figure: after a full collection, the process's working set and the GC heap, with who is subscribed.
+app.MapGet("/stats", (Ticker ticker, DuplexCalls duplex) =>
 {
     GC.Collect(GC.MaxGeneration, GCCollectionMode.Forced, blocking: true, compacting: true);
     GC.WaitForPendingFinalizers();
     GC.Collect(GC.MaxGeneration, GCCollectionMode.Forced, blocking: true, compacting: true);
     using var process = System.Diagnostics.Process.GetCurrentProcess();
     return Results.Json(new ServerStats(process.WorkingSet64, GC.GetTotalMemory(false), ticker.Published,
-        ticker.StreamSubscribers, ticker.HubClients, ticker.BroadcastFaults), ServerStatsJson.Default.ServerStats);
+        ticker.StreamSubscribers, ticker.HubClients, ticker.BroadcastFaults, duplex.Open), ServerStatsJson.Default.ServerStats);
+});
+
+app.MapGet("/counters", () =>
+{
+    using var process = System.Diagnostics.Process.GetCurrentProcess();
+    return Results.Json(new ServerCounters(process.TotalProcessorTime.TotalMilliseconds, GC.GetTotalAllocatedBytes(precise: false),
+        GC.CollectionCount(0), GC.CollectionCount(1), GC.CollectionCount(2)), ServerStatsJson.Default.ServerCounters);
 });
 
 app.MapPost("/ticker", (Ticker ticker, int ms) =>

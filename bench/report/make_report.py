@@ -3,9 +3,13 @@
 
 Inputs (all under --results): bdn/sizes.json, bdn/selfcheck.json and bdn/results/*-report-full.json from
 ProtoHttp.Benchmarks; load/load.jsonl, load/load-skipped.txt and load/load-env.json from bench/load.sh;
-stream/stream.jsonl and stream/stream-env.json from bench/stream-load.sh (the streaming section, streaming.py).
+stream/stream.jsonl and stream/stream-env.json from bench/stream-load.sh (the streaming section, streaming.py);
+duplex/duplex.jsonl and duplex/duplex-env.json from bench/duplex-load.sh (W7, duplex.py).
+--duplex-into FILE likewise rewrites only the W7 section and its goal rows.
 --stream-into FILE rewrites only the streaming section of an existing report (and its goal rows), from a streaming run
 alone: the streaming benchmarks take half an hour of their own, and the rest of the report stays as its run left it.
+scaleout/scaleout.jsonl and scaleout/scaleout-env.json from bench/scale-out.sh (W6, scaleout.py); --scaleout-into FILE
+rewrites only that section and its goal rows.
 Every figure is a ratio against a peer measured in the same run (BENCHMARKS.md): absolute numbers drift on
 a small shared machine, ratios much less. Standard library only; the chart is drawn by gnuplot when present.
 """
@@ -20,6 +24,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from streaming import Streaming  # noqa: E402
+import duplex  # noqa: E402
+from splice import scaleout  # noqa: E402
+import splice  # noqa: E402
 
 FORMAT_ORDER = ["protobuf", "json", "xml", "form", "get", "post"]
 PEER_NAMES = {
@@ -133,6 +140,8 @@ class Report:
             with open(skipped_path, encoding="utf-8") as f:
                 self.skipped = [line.strip().split("|", 1) for line in f if line.strip()]
         self.streaming = Streaming(results)
+        self.duplex = duplex.Duplex(results)
+        self.scaleout = scaleout.ScaleOut(results)
         self.lines = []
 
     def add(self, text=""):
@@ -220,6 +229,10 @@ class Report:
             rows.append(["Handler overhead per small protobuf call ≤ 1 KB allocated", f"{extra:,} B beyond the messages ({pb['alloc']:,} B vs {base['alloc']:,} B)", verdict(extra <= 1024)])
         if self.streaming.present:
             rows += self.streaming.goal_rows()
+        if self.duplex.present:
+            rows += self.duplex.goal_rows()
+        if self.scaleout.present:
+            rows += self.scaleout.goal_rows()
         self.add("## Goals of BENCHMARKS.md")
         self.add()
         self.table(["goal", "measured (ratio to the peer)", "verdict"], rows)
@@ -431,38 +444,18 @@ class Report:
 
     def splice_streaming(self, path, notes):
         """Replaces the streaming section and the streaming goal rows of an existing report."""
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
         self.lines = []
         self.streaming_section(notes, spliced=True)
-        section = "\n".join(self.lines).rstrip()
-        if STREAM_BEGIN in text:
-            head, rest = text.split(STREAM_BEGIN, 1)
-            tail = rest.split(STREAM_END, 1)[1] if STREAM_END in rest else ""
-            text = head + section + tail
-        else:
-            # Before the first hand-written section after figure 4, or at the end.
-            marker = "\n## Connect unary against ProtoHttp's own routes"
-            text = text.replace(marker, "\n" + section + "\n" + marker, 1) if marker in text else text.rstrip() + "\n\n" + section + "\n"
-        goal_lines = ["| " + " | ".join(str(c) for c in row) + " |" for row in self.streaming.goal_rows()]
-        out = []
-        for line in text.split("\n"):
-            if line.startswith("| W4 ") or line.startswith("| W5 ") or line.startswith("| Typed client "):
-                continue  # the streaming goal rows of the previous splice
-            out.append(line)
-        text = "\n".join(out)
-        anchor = "## Goals of BENCHMARKS.md"
-        if anchor in text and goal_lines:
-            head, rest = text.split(anchor, 1)
-            body = rest.split("\n")
-            # The table ends at its first blank line after the header rows.
-            end = next(i for i in range(3, len(body)) if not body[i].startswith("|"))
-            body[end:end] = goal_lines
-            text = head + anchor + "\n".join(body)
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text.rstrip() + "\n")
+        splice(path, STREAM_BEGIN, STREAM_END, "\n".join(self.lines).rstrip(),
+               ["W4 ", "W5 ", "Typed client "], self.streaming.goal_rows())
 
-    def write(self, out, chart_name, notes, stream_notes=None):
+    def splice_duplex(self, path, notes):
+        """Replaces the W7 section and its goal rows of an existing report."""
+        self.lines = []
+        self.duplex.section(self.add, self.table, notes)
+        splice(path, duplex.BEGIN, duplex.END, "\n".join(self.lines).rstrip(), [duplex.GOAL_PREFIX], self.duplex.goal_rows())
+
+    def write(self, out, chart_name, notes, stream_notes=None, duplex_notes=None):
         env = self.env
         self.add("# ProtoHttp benchmarks")
         self.add()
@@ -486,6 +479,11 @@ class Report:
         self.handler()
         self.end_to_end()
         self.streaming_section(stream_notes)
+        if self.duplex.present:
+            self.duplex.section(self.add, self.table, duplex_notes)
+        if self.scaleout.present:
+            self.scaleout.section(self.add, self.table)
+            self.add()
         self.selfcheck_section()
         with open(out, "w", encoding="utf-8") as f:
             f.write("\n".join(self.lines).rstrip() + "\n")
@@ -543,15 +541,27 @@ def main():
     parser.add_argument("--notes", help="a markdown fragment with the profile findings, placed under the goals")
     parser.add_argument("--stream-notes", help="the streaming findings, placed at the head of the streaming section")
     parser.add_argument("--stream-into", help="rewrite only the streaming section and goal rows of this existing report")
+    parser.add_argument("--duplex-notes", help="the W7 findings, placed at the head of the W7 section")
+    parser.add_argument("--duplex-into", help="rewrite only the W7 section and goal rows of this existing report")
+    parser.add_argument("--scaleout-into", help="rewrite only the W6 scale-out section and goal rows of this existing report")
     args = parser.parse_args()
     report = Report(args.results)
+    if args.duplex_into:
+        report.splice_duplex(args.duplex_into, args.duplex_notes)
+        print(f"report: W7 section of {args.duplex_into}")
+        return
+    if args.scaleout_into:
+        report.scaleout.section(report.add, report.table)
+        scaleout.splice_into(args.scaleout_into, report.scaleout, "\n".join(report.lines))
+        print(f"report: W6 scale-out section of {args.scaleout_into}")
+        return
     if args.stream_into:
         report.splice_streaming(args.stream_into, args.stream_notes)
         print(f"report: streaming section of {args.stream_into}")
         return
     drawn = bool(args.chart) and report.chart(os.path.abspath(args.chart), os.path.join(args.results, "report"))
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
-    report.write(args.out, os.path.basename(args.chart) if drawn else None, args.notes, args.stream_notes)
+    report.write(args.out, os.path.basename(args.chart) if drawn else None, args.notes, args.stream_notes, args.duplex_notes)
     print(f"report: {args.out}" + (f", chart: {args.chart}" if drawn else ""))
 
 

@@ -61,7 +61,8 @@ public sealed class ProtoTopic<T> : ITopicHubOwner
             // The token bounds an engine's own retries; the wait bounds an engine that does not listen to it.
             var position = await _engine.AppendAsync(Name, payload, timeout.Token).WaitAsync(_options.PublishTimeout, cancellationToken);
             _health.Answered();
-            _hub.Wake();
+            // No wake of this instance's reader here: the engine's hint wakes every instance's, this one's too, and a
+            // second wake would read the log twice for one message (docs/protocol.md, "Topics: streams that resume").
             return position;
         }
         catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
@@ -74,13 +75,18 @@ public sealed class ProtoTopic<T> : ITopicHubOwner
     /// <summary>
     /// Writes the topic to <paramref name="stream"/> until <paramref name="context"/>'s call ends: first, when the
     /// request has <c>Last-Event-ID</c>, every message after it still in the log, at once (a gap notice first when some
-    /// are no longer kept); then each message as it is published. None is skipped, none written twice.
+    /// are no longer kept, or where the framing has none, the call's end with <c>OUT_OF_RANGE</c>); then each message
+    /// as it is published. None is skipped, none written twice.
     /// </summary>
     /// <param name="stream">The server stream of the call.</param>
     /// <param name="context">The call: its <c>Last-Event-ID</c> header and its cancellation.</param>
     /// <param name="filter">Which messages this subscriber wants; <see langword="null"/>: all.</param>
     /// <exception cref="RpcException"><c>INVALID_ARGUMENT</c>: <c>Last-Event-ID</c> is not an event id.</exception>
     /// <exception cref="RpcException"><c>UNAVAILABLE</c>: the app is stopping; the client resumes on another instance.</exception>
+    /// <exception cref="RpcException">
+    /// <c>OUT_OF_RANGE</c>: messages after <c>Last-Event-ID</c> are no longer kept, and the stream's framing (Connect
+    /// envelopes, gRPC) has no notice for it.
+    /// </exception>
     public async Task SubscribeAsync(IServerStreamWriter<T> stream, ServerCallContext context, Func<T, bool>? filter = null)
     {
         ArgumentNullException.ThrowIfNull(stream);
@@ -89,12 +95,28 @@ public sealed class ProtoTopic<T> : ITopicHubOwner
         await RunAsync(
             resumeAfter,
             (message, token) => filter is null || filter(message.Message) ? stream.WriteAsync(message, token) : Task.CompletedTask,
-            (after, token) => stream is ResponseStreamWriter<T> ours ? ours.WriteGapAsync(after, token) : Task.CompletedTask,
+            (after, token) => SayGapAsync(stream, after, token),
             context.CancellationToken);
 
         // The feed ended without the client leaving: this instance is stopping. As a gRPC server says as it shuts down;
         // an EventSource reconnects by itself, the typed client resumes, each with the last id it got.
         throw new RpcException(new Status(StatusCode.Unavailable, "This instance is stopping; resume on another with Last-Event-ID."));
+    }
+
+    /// <summary>
+    /// Says in <paramref name="stream"/> that messages after <paramref name="after"/> are gone: a notice the stream goes
+    /// on after (SSE, NDJSON), or, in a framing that has none (Connect envelopes, gRPC), the call's end with
+    /// <c>OUT_OF_RANGE</c> (docs/protocol.md, "Topics: streams that resume").
+    /// </summary>
+    private async Task SayGapAsync(IServerStreamWriter<T> stream, TopicPosition after, CancellationToken cancellationToken)
+    {
+        if (stream is ResponseStreamWriter<T> ours && await ours.WriteGapAsync(after, cancellationToken))
+        {
+            return;
+        }
+
+        throw new RpcException(new Status(StatusCode.OutOfRange,
+            $"The topic '{Name}' no longer keeps every message after the {LastEventId.HeaderName} {after}: they cannot be replayed. Subscribe again without {LastEventId.HeaderName} to go on from now."));
     }
 
     /// <summary>

@@ -1,8 +1,6 @@
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using OpenQA.Selenium;
-using OpenQA.Selenium.Chrome;
-using OpenQA.Selenium.Support.UI;
 using ProtoHttp.BrowserTests.Infrastructure;
 
 namespace ProtoHttp.BrowserTests;
@@ -13,27 +11,22 @@ namespace ProtoHttp.BrowserTests;
 /// curl and buf curl lines run in a shell against the same server.
 /// </summary>
 [Collection(BrowserTestGroup.Name)]
-public sealed class ExplorerCallTests
+public sealed class ExplorerCallTests : BrowserTest
 {
     private const string Search = "[id='SearchService.Search']";
     private const string Replay = "[id='NorthwindStreams.ReplayOrders']";
     private const string Upload = "[id='NorthwindStreams.UploadOrders']";
 
-    private readonly BrowserSession _session;
-
     public ExplorerCallTests(BrowserSession session)
+        : base(session)
     {
-        _session = session;
-        _session.Site.Logs.Clear();
-        _session.SetJavaScript(enabled: true);
+        SetJavaScript(enabled: true);
     }
-
-    private ChromeDriver Driver => _session.Driver;
 
     [BrowserFact]
     public void TheJsonEditorStartsFromEveryFieldOfTheRequestNestedAndRepeatedOnesIncluded()
     {
-        Driver.Navigate().GoToUrl(_session.Site.Url("/NorthwindStreams.proto"));
+        Driver.Navigate().GoToUrl(Session.Site.Url("/NorthwindStreams.proto"));
         Assert.Empty(Driver.FindElements(By.CssSelector($"{Upload} form")));
         Assert.True(Driver.FindElement(By.CssSelector($"{Upload} .px-editor")).Displayed, "a client stream has no form: its editor shows at once");
 
@@ -48,7 +41,7 @@ public sealed class ExplorerCallTests
     [BrowserFact]
     public async Task FromTheJsonEditorSearchSendsTheHeaderAndDeadlineAndShowsStatusHeadersAndTimeAndTheCurlLineAnswersTheSame()
     {
-        Driver.Navigate().GoToUrl(_session.Site.Url("/ProtoService.proto"));
+        Driver.Navigate().GoToUrl(Session.Site.Url("/ProtoService.proto"));
         Driver.FindElement(By.CssSelector($"{Search} .px-tab[data-mode=json]")).Click();
         Assert.False(Driver.FindElement(By.CssSelector($"{Search} form")).Displayed);
         SetEditor(Search, """{"query": "chai"}""");
@@ -68,18 +61,18 @@ public sealed class ExplorerCallTests
 
         var curl = Text(Search, ".px-curl");
         Assert.Equal(
-            $"curl -sS -H 'Accept: application/json' -H 'Content-Type: application/json' -H 'X-Echo: from-the-explorer' -H 'Connect-Timeout-Ms: 5000' --data-raw '{{\"query\":\"chai\"}}' '{_session.Site.Url("/ProtoService.proto/Search")}'",
+            $"curl -sS -H 'Accept: application/json' -H 'Content-Type: application/json' -H 'X-Echo: from-the-explorer' -H 'Connect-Timeout-Ms: 5000' --data-raw '{{\"query\":\"chai\"}}' '{Session.Site.Url("/ProtoService.proto/Search")}'",
             curl);
         var (fromCurl, curlHeaders) = await RunWithHeadersAsync(curl);
         Assert.True(JsonNode.DeepEquals(answer, JsonNode.Parse(fromCurl)), $"curl answered {fromCurl}");
         Assert.Contains("x-echo: from-the-explorer", curlHeaders, StringComparison.OrdinalIgnoreCase);
-        Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
+        await AssertNoErrorLoggedAsync();
     }
 
     [BufCurlFact]
     public async Task TheBufCurlLineCallsTheConnectRouteWithTheServersOwnSchema()
     {
-        Driver.Navigate().GoToUrl(_session.Site.Url("/ProtoService.proto"));
+        Driver.Navigate().GoToUrl(Session.Site.Url("/ProtoService.proto"));
         Assert.Equal("buf curl sends the request as JSON: use the JSON tab for its command line.", BufCurlAfterFormCall());
 
         Driver.FindElement(By.CssSelector($"{Search} .px-tab[data-mode=json]")).Click();
@@ -89,7 +82,7 @@ public sealed class ExplorerCallTests
 
         var bufCurl = Text(Search, ".px-buf-curl");
         Assert.Equal(
-            $"curl -sS -H 'Accept: application/x-protobuf' '{_session.Site.Url("/ProtoService.proto")}' | buf curl --schema - --protocol connect -d '{{\"query\":\"chai\"}}' '{_session.Site.Url("/ProtoService.SearchService/Search")}'",
+            $"curl -sS -H 'Accept: application/x-protobuf' '{Session.Site.Url("/ProtoService.proto")}' | buf curl --schema - --protocol connect -d '{{\"query\":\"chai\"}}' '{Session.Site.Url("/ProtoService.SearchService/Search")}'",
             bufCurl);
         var answer = JsonNode.Parse(Text(Search, ".px-answer"))!;
         var fromBuf = JsonNode.Parse(await ShellLine.RunAsync(bufCurl))!;
@@ -101,7 +94,7 @@ public sealed class ExplorerCallTests
     public async Task RoundtripWhoseFormLeavesOutItsRepeatedOrdersOpensInJsonAndSendsThem()
     {
         const string Roundtrip = "[id='NorthwindService.Roundtrip']";
-        Driver.Navigate().GoToUrl(_session.Site.Url("/Northwind.proto"));
+        Driver.Navigate().GoToUrl(Session.Site.Url("/Northwind.proto"));
         Assert.False(Driver.FindElement(By.CssSelector($"{Roundtrip} form")).Displayed, "a form that leaves the orders out is not the first choice");
         Assert.True(Driver.FindElement(By.CssSelector($"{Roundtrip} .px-editor")).Displayed);
 
@@ -112,13 +105,13 @@ public sealed class ExplorerCallTests
         var orders = JsonNode.Parse(Text(Roundtrip, ".px-answer"))!["orders"]!.AsArray();
         Assert.Equal([7, 8], orders.Select(o => (int)o!["orderId"]!));
         Assert.Equal(2, (int)orders[0]!["lines"]![0]!["quantity"]!);
-        Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
+        await AssertNoErrorLoggedAsync();
     }
 
     [BrowserFact]
     public void JsonThatDoesNotParseIsNotSentAndTheEditorSaysWhy()
     {
-        Driver.Navigate().GoToUrl(_session.Site.Url("/ProtoService.proto"));
+        Driver.Navigate().GoToUrl(Session.Site.Url("/ProtoService.proto"));
         Driver.FindElement(By.CssSelector($"{Search} .px-tab[data-mode=json]")).Click();
         SetEditor(Search, """{"query": }""");
         Driver.FindElement(By.CssSelector($"{Search} .px-editor .px-send")).Click();
@@ -136,7 +129,7 @@ public sealed class ExplorerCallTests
     [BrowserFact]
     public void AHeaderTheServerRefusesShowsTheStatusAndTheErrorResultCode()
     {
-        Driver.Navigate().GoToUrl(_session.Site.Url("/ProtoService.proto"));
+        Driver.Navigate().GoToUrl(Session.Site.Url("/ProtoService.proto"));
         Driver.FindElement(By.CssSelector($"{Search} input[name=query]")).SendKeys("chai");
         Driver.FindElement(By.CssSelector($"{Search} .px-header-name")).SendKeys("Connect-Timeout-Ms");
         Driver.FindElement(By.CssSelector($"{Search} .px-header-value")).SendKeys("soon");
@@ -150,7 +143,7 @@ public sealed class ExplorerCallTests
     [BrowserFact]
     public async Task AServerStreamFromTheJsonEditorShowsEachMessageAndItsCurlLineStreamsTheSame()
     {
-        Driver.Navigate().GoToUrl(_session.Site.Url("/NorthwindStreams.proto"));
+        Driver.Navigate().GoToUrl(Session.Site.Url("/NorthwindStreams.proto"));
         Driver.FindElement(By.CssSelector($"{Replay} .px-tab[data-mode=json]")).Click();
         SetEditor(Replay, """{"limit": 3}""");
         Driver.FindElement(By.CssSelector($"{Replay} .px-editor .px-send")).Click();
@@ -164,14 +157,14 @@ public sealed class ExplorerCallTests
         Assert.StartsWith("curl -sSN -H 'Accept: application/x-ndjson' -H 'Content-Type: application/json' --data-raw '{\"limit\":3}' ", curl, StringComparison.Ordinal);
         var fromCurl = (await ShellLine.RunAsync(curl)).Split('\n', StringSplitOptions.RemoveEmptyEntries);
         Assert.Equal([10248, 10249, 10250], fromCurl.Select(line => JsonDocument.Parse(line).RootElement.GetProperty("result").GetProperty("orderId").GetInt32()));
-        Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
+        await AssertNoErrorLoggedAsync();
     }
 
     [BrowserFact]
     public void TheDeadlineEndsAnEndlessPriceFeedWithDeadlineExceeded()
     {
         const string Watch = "[id='NorthwindStreams.WatchPrices']";
-        Driver.Navigate().GoToUrl(_session.Site.Url("/NorthwindStreams.proto"));
+        Driver.Navigate().GoToUrl(Session.Site.Url("/NorthwindStreams.proto"));
         Driver.FindElement(By.CssSelector($"{Watch} .px-deadline input")).SendKeys("700");
         Driver.FindElement(By.CssSelector($"{Watch} form button[type=submit]")).Click();
 
@@ -189,15 +182,6 @@ public sealed class ExplorerCallTests
         return Text(Search, ".px-buf-curl");
     }
 
-    private void SetEditor(string method, string json)
-    {
-        var editor = Driver.FindElement(By.CssSelector($"{method} textarea.px-json"));
-        editor.Clear();
-        editor.SendKeys(json);
-    }
-
-    private string Text(string method, string selector) => Driver.FindElement(By.CssSelector($"{method} {selector}")).Text;
-
     /// <summary>Runs a curl line with its response headers dumped to a file: the body and the headers.</summary>
     private static async Task<(string Body, string Headers)> RunWithHeadersAsync(string curlLine)
     {
@@ -212,6 +196,4 @@ public sealed class ExplorerCallTests
             File.Delete(headers);
         }
     }
-
-    private WebDriverWait Wait() => new(Driver, TimeSpan.FromSeconds(10));
 }

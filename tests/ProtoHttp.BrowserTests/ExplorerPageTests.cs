@@ -1,34 +1,22 @@
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using OpenQA.Selenium;
-using OpenQA.Selenium.Chrome;
-using OpenQA.Selenium.Support.UI;
 using ProtoHttp.BrowserTests.Infrastructure;
 
 namespace ProtoHttp.BrowserTests;
 
 /// <summary>The explorer the sample maps at /protohttp, and the pages GET /{file}.proto gives a browser, in real headless Chromium.</summary>
 [Collection(BrowserTestGroup.Name)]
-public sealed class ExplorerPageTests
+public sealed class ExplorerPageTests(BrowserSession session) : BrowserTest(session)
 {
     private const string Search = "[id='SearchService.Search']";
     private const string FindOrders = "[id='NorthwindService.FindOrders']";
-
-    private readonly BrowserSession _session;
-
-    public ExplorerPageTests(BrowserSession session)
-    {
-        _session = session;
-        _session.Site.Logs.Clear();
-    }
-
-    private ChromeDriver Driver => _session.Driver;
 
     [BrowserFact]
     public async Task TheIndexListsTheServicesOfBothSampleFiles()
     {
         SetJavaScript(enabled: true);
-        Driver.Navigate().GoToUrl(_session.Site.Url("/protohttp"));
+        Driver.Navigate().GoToUrl(Session.Site.Url("/protohttp"));
 
         Assert.Equal("ProtoHttp services", Driver.Title);
         var files = Driver.FindElements(By.CssSelector(".px-file h2 a")).Select(a => a.Text).ToList();
@@ -41,15 +29,15 @@ public sealed class ExplorerPageTests
         Driver.FindElement(By.LinkText("Northwind.proto")).Click();
         Wait().Until(d => d.Title == "Northwind.proto");
         Assert.Contains("Every order with its lines.", Driver.FindElement(By.Id("NorthwindService.GetOrders")).Text, StringComparison.Ordinal);
-        Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
+        await AssertNoErrorLoggedAsync();
     }
 
     [BrowserFact]
     public async Task TheSearchFormWithoutJavaScriptShowsChaiInTheXmlAnswer()
     {
-        _session.WithoutJavaScript(() =>
+        Session.WithoutJavaScript(() =>
         {
-            Driver.Navigate().GoToUrl(_session.Site.Url("/ProtoService.proto"));
+            Driver.Navigate().GoToUrl(Session.Site.Url("/ProtoService.proto"));
             Assert.True(Driver.FindElement(By.CssSelector($"{Search} button[formaction$='Search.json']")).Displayed, "without the script, each format has its button");
 
             Driver.FindElement(By.CssSelector($"{Search} input[name=query]")).SendKeys("chai");
@@ -60,14 +48,14 @@ public sealed class ExplorerPageTests
             Assert.Equal("Chai", Script("return document.querySelector('root > result > title').textContent"));
         });
 
-        Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
+        await AssertNoErrorLoggedAsync();
     }
 
     [BrowserFact]
     public async Task WithJavaScriptTheJsonViewShowsChaiAndTheCurlLineGivesTheSameAnswer()
     {
         SetJavaScript(enabled: true);
-        Driver.Navigate().GoToUrl(_session.Site.Url("/ProtoService.proto"));
+        Driver.Navigate().GoToUrl(Session.Site.Url("/ProtoService.proto"));
         Assert.Empty(Driver.FindElements(By.CssSelector($"{Search} button[formaction]")));
 
         Driver.FindElement(By.CssSelector($"{Search} input[name=query]")).SendKeys("chai");
@@ -82,14 +70,14 @@ public sealed class ExplorerPageTests
         Assert.StartsWith("curl -sS -H 'Accept: application/json' -H 'Content-Type: application/x-www-form-urlencoded' --data-raw 'query=chai' ", curl, StringComparison.Ordinal);
         var fromCurl = JsonNode.Parse(await ShellLine.RunAsync(curl))!;
         Assert.True(JsonNode.DeepEquals(answer, fromCurl), $"curl answered {fromCurl}");
-        Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
+        await AssertNoErrorLoggedAsync();
     }
 
     [BrowserFact]
     public async Task TheFormatSwitchShowsXmlAndProtobufAsHexWithItsDecoding()
     {
         SetJavaScript(enabled: true);
-        Driver.Navigate().GoToUrl(_session.Site.Url("/ProtoService.proto"));
+        Driver.Navigate().GoToUrl(Session.Site.Url("/ProtoService.proto"));
         Driver.FindElement(By.CssSelector($"{Search} input[name=query]")).SendKeys("chai");
         ChooseFormat("XML");
         Driver.FindElement(By.CssSelector($"{Search} button[type=submit]")).Click();
@@ -106,15 +94,15 @@ public sealed class ExplorerPageTests
         Driver.FindElement(By.CssSelector($"{Search} .px-result button")).Click();
         Wait().Until(d => d.FindElement(By.CssSelector($"{Search} .px-decoded")).Displayed);
         Assert.Contains("\"title\": \"Chai\"", Driver.FindElement(By.CssSelector($"{Search} .px-decoded")).Text, StringComparison.Ordinal);
-        Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
+        await AssertNoErrorLoggedAsync();
     }
 
     [BrowserFact]
     public async Task OnNorthwindTheRepeatedRowsOfAGetFormPostWithoutJavaScript()
     {
-        _session.WithoutJavaScript(() =>
+        Session.WithoutJavaScript(() =>
         {
-            Driver.Navigate().GoToUrl(_session.Site.Url("/Northwind.proto"));
+            Driver.Navigate().GoToUrl(Session.Site.Url("/Northwind.proto"));
             var rows = Driver.FindElements(By.CssSelector($"{FindOrders} input[name='customer_ids[]']"));
             Assert.Equal(3, rows.Count);
             rows[0].SendKeys("VINET");
@@ -129,14 +117,14 @@ public sealed class ExplorerPageTests
             Assert.Equal(["TOMSP", "VINET"], orders.Select(o => (string)o!["customerId"]!).Distinct().Order());
         });
 
-        Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
+        await AssertNoErrorLoggedAsync();
     }
 
     [BrowserFact]
     public async Task OnNorthwindANestedDateRangeAndAnAddedRowPostWithJavaScript()
     {
         SetJavaScript(enabled: true);
-        Driver.Navigate().GoToUrl(_session.Site.Url("/Northwind.proto"));
+        Driver.Navigate().GoToUrl(Session.Site.Url("/Northwind.proto"));
 
         Driver.FindElement(By.CssSelector($"{FindOrders} .px-add")).Click();
         var rows = Driver.FindElements(By.CssSelector($"{FindOrders} input[name='customer_ids[]']"));
@@ -156,14 +144,14 @@ public sealed class ExplorerPageTests
         var curl = Driver.FindElement(By.CssSelector($"{FindOrders} .px-curl")).Text;
         Assert.Contains("/Northwind.proto/FindOrders?customer_ids%5B%5D=VINET&ordered.from=1996-07-05T00%3A00&ordered.until=1997-01-01T00%3A00'", curl, StringComparison.Ordinal);
         Assert.DoesNotContain("--data-raw", curl, StringComparison.Ordinal);
-        Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
+        await AssertNoErrorLoggedAsync();
     }
 
     [BrowserFact]
     public async Task AServerStreamFromTheFormShowsItsMessagesAsTheyArrive()
     {
         SetJavaScript(enabled: true);
-        Driver.Navigate().GoToUrl(_session.Site.Url("/NorthwindStreams.proto"));
+        Driver.Navigate().GoToUrl(Session.Site.Url("/NorthwindStreams.proto"));
         const string Replay = "[id='NorthwindStreams.ReplayOrders']";
 
         Driver.FindElement(By.CssSelector($"{Replay} input[name=limit]")).SendKeys("3");
@@ -173,15 +161,9 @@ public sealed class ExplorerPageTests
         var lines = Driver.FindElement(By.CssSelector($"{Replay} .px-answer")).Text.Split('\n', StringSplitOptions.RemoveEmptyEntries);
         Assert.Equal([10248, 10249, 10250], lines.Select(line => JsonDocument.Parse(line).RootElement.GetProperty("orderId").GetInt32()));
         Assert.StartsWith("curl -sSN -H 'Accept: application/x-ndjson' ", Driver.FindElement(By.CssSelector($"{Replay} .px-curl")).Text, StringComparison.Ordinal);
-        Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
+        await AssertNoErrorLoggedAsync();
     }
 
     private void ChooseFormat(string format) =>
         Driver.FindElements(By.CssSelector($"{Search} select.px-format option")).Single(option => option.Text == format).Click();
-
-    private void SetJavaScript(bool enabled) => _session.SetJavaScript(enabled);
-
-    private object? Script(string script) => Driver.ExecuteScript(script);
-
-    private WebDriverWait Wait() => new(Driver, TimeSpan.FromSeconds(10));
 }

@@ -1,7 +1,5 @@
 using System.Text.Json.Nodes;
 using OpenQA.Selenium;
-using OpenQA.Selenium.Chrome;
-using OpenQA.Selenium.Support.UI;
 using ProtoHttp.BrowserTests.Infrastructure;
 
 namespace ProtoHttp.BrowserTests;
@@ -11,26 +9,21 @@ namespace ProtoHttp.BrowserTests;
 /// (docs/protocol.md section 13) in real headless Chromium against the sample, over HTTP/1.1.
 /// </summary>
 [Collection(BrowserTestGroup.Name)]
-public sealed class ExplorerSocketCallTests
+public sealed class ExplorerSocketCallTests : BrowserTest
 {
     private const string Upload = "[id='NorthwindStreams.UploadOrders']";
     private const string Quote = "[id='NorthwindStreams.QuoteLines']";
 
-    private readonly BrowserSession _session;
-
     public ExplorerSocketCallTests(BrowserSession session)
+        : base(session)
     {
-        _session = session;
-        _session.Site.Logs.Clear();
-        _session.SetJavaScript(enabled: true);
+        SetJavaScript(enabled: true);
     }
-
-    private ChromeDriver Driver => _session.Driver;
 
     [BufCurlFact]
     public async Task UploadOrdersSendsTwoOrdersThenFinishesAndShowsTheSummaryAndBufCurlSendsTheSame()
     {
-        Driver.Navigate().GoToUrl(_session.Site.Url("/NorthwindStreams.proto"));
+        Driver.Navigate().GoToUrl(Session.Site.Url("/NorthwindStreams.proto"));
         Send(Upload, """{"orderId": 1, "lines": [{"productId": 1, "unitPrice": 18, "quantity": 2}]}""");
         Send(Upload, """{"orderId": 2, "lines": [{"productId": 2, "unitPrice": 19, "quantity": 1}, {"productId": 3, "unitPrice": 10, "quantity": 1}]}""");
         Driver.FindElement(By.CssSelector($"{Upload} .px-finish")).Click();
@@ -44,13 +37,13 @@ public sealed class ExplorerSocketCallTests
         Assert.Contains("-d '{\"orderId\":1,", bufCurl, StringComparison.Ordinal);
         var fromBuf = JsonNode.Parse(await ShellLine.RunAsync(bufCurl))!;
         Assert.True(JsonNode.DeepEquals(summary, fromBuf), $"buf curl answered {fromBuf}");
-        Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
+        await AssertNoErrorLoggedAsync();
     }
 
     [BrowserFact]
     public void QuoteLinesAnswersEachLineWhileTheCallIsOpenAndEndsWithTheServicesError()
     {
-        Driver.Navigate().GoToUrl(_session.Site.Url("/NorthwindStreams.proto"));
+        Driver.Navigate().GoToUrl(Session.Site.Url("/NorthwindStreams.proto"));
         Send(Quote, """{"productId": 1, "quantity": 2}""");
         // The quote comes back before the client finishes sending: both ways at once, over one connection.
         Wait().Until(d => Text(Quote, ".px-answer").Split('\n', StringSplitOptions.RemoveEmptyEntries).Length == 1);
@@ -69,7 +62,7 @@ public sealed class ExplorerSocketCallTests
     [BrowserFact]
     public void ADeadlineEndsAnOpenUploadWithDeadlineExceeded()
     {
-        Driver.Navigate().GoToUrl(_session.Site.Url("/NorthwindStreams.proto"));
+        Driver.Navigate().GoToUrl(Session.Site.Url("/NorthwindStreams.proto"));
         Driver.FindElement(By.CssSelector($"{Upload} .px-deadline input")).SendKeys("300");
         Send(Upload, """{"orderId": 1}""");
 
@@ -79,13 +72,7 @@ public sealed class ExplorerSocketCallTests
 
     private void Send(string method, string json)
     {
-        var editor = Driver.FindElement(By.CssSelector($"{method} textarea.px-json"));
-        editor.Clear();
-        editor.SendKeys(json);
+        SetEditor(method, json);
         Driver.FindElement(By.CssSelector($"{method} .px-send")).Click();
     }
-
-    private string Text(string method, string selector) => Driver.FindElement(By.CssSelector($"{method} {selector}")).Text;
-
-    private WebDriverWait Wait() => new(Driver, TimeSpan.FromSeconds(10));
 }

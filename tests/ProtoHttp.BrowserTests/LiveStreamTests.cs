@@ -1,24 +1,12 @@
 using OpenQA.Selenium;
-using OpenQA.Selenium.Chrome;
-using OpenQA.Selenium.Support.UI;
 using ProtoHttp.BrowserTests.Infrastructure;
 
 namespace ProtoHttp.BrowserTests;
 
 /// <summary>The search page's live section in real headless Chromium: streams read by the browser's own EventSource.</summary>
 [Collection(BrowserTestGroup.Name)]
-public sealed class LiveStreamTests
+public sealed class LiveStreamTests(BrowserSession session) : BrowserTest(session, waitSeconds: 15)
 {
-    private readonly BrowserSession _session;
-
-    public LiveStreamTests(BrowserSession session)
-    {
-        _session = session;
-        _session.Site.Logs.Clear();
-    }
-
-    private ChromeDriver Driver => _session.Driver;
-
     [BrowserFact]
     public async Task ThePriceFeedShowsTicksAsTheyArriveUntilStopped()
     {
@@ -31,7 +19,7 @@ public sealed class LiveStreamTests
         var shown = Driver.FindElements(By.CssSelector("#price-ticks li")).Select(li => li.Text).ToList();
         Assert.All(shown, tick => Assert.Matches(@"^.+: \d+\.\d{2}$", tick));
         Assert.Equal($"Stopped after {shown.Count} ticks.", Driver.FindElement(By.Id("live-status")).Text);
-        Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
+        await AssertNoErrorLoggedAsync();
     }
 
     [BrowserFact]
@@ -64,8 +52,8 @@ public sealed class LiveStreamTests
     private void OpenPage()
     {
         // The tab is shared, and another test may have turned page scripts off in it.
-        Driver.ExecuteCdpCommand("Emulation.setScriptExecutionDisabled", new Dictionary<string, object?> { ["value"] = false });
-        Driver.Navigate().GoToUrl(_session.Site.Url("/"));
+        SetJavaScript(enabled: true);
+        Driver.Navigate().GoToUrl(Session.Site.Url("/"));
         Wait().Until(d => d.FindElement(By.Id("watch-prices")).Enabled);
     }
 
@@ -76,6 +64,4 @@ public sealed class LiveStreamTests
         input.SendKeys(limit);
         Driver.FindElement(By.CssSelector("#replay-form button[type=submit]")).Click();
     }
-
-    private WebDriverWait Wait() => new(Driver, TimeSpan.FromSeconds(15));
 }

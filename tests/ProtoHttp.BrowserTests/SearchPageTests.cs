@@ -3,8 +3,6 @@ using System.Globalization;
 using System.Net.Http.Headers;
 using System.Text.Json;
 using OpenQA.Selenium;
-using OpenQA.Selenium.Chrome;
-using OpenQA.Selenium.Support.UI;
 using ProtoHttp.BrowserTests.Infrastructure;
 using Xunit.Abstractions;
 
@@ -12,28 +10,24 @@ namespace ProtoHttp.BrowserTests;
 
 /// <summary>The sample's search page, the address bar and the .proto link, in real headless Chromium.</summary>
 [Collection(BrowserTestGroup.Name)]
-public sealed class SearchPageTests
+public sealed class SearchPageTests : BrowserTest
 {
     private const string ServiceFailed = "The service failed to handle the call.";
 
-    private readonly BrowserSession _session;
     private readonly ITestOutputHelper _output;
 
     public SearchPageTests(BrowserSession session, ITestOutputHelper output)
+        : base(session)
     {
-        _session = session;
         _output = output;
-        _session.Site.Logs.Clear();
     }
-
-    private ChromeDriver Driver => _session.Driver;
 
     [BrowserFact]
     public async Task TheAddressBarShowsTheSearchAsAnXmlDocument()
     {
         SetJavaScript(enabled: true);
 
-        Driver.Navigate().GoToUrl(_session.Site.Url("/ProtoService.proto/Search?query=chai"));
+        Driver.Navigate().GoToUrl(Session.Site.Url("/ProtoService.proto/Search?query=chai"));
 
         Assert.Equal("application/xml", Script("return document.contentType"));
         var shown = Driver.FindElement(By.TagName("body")).Text;
@@ -129,7 +123,7 @@ public sealed class SearchPageTests
         Assert.Empty(Driver.FindElements(By.CssSelector("#script-hits li")));
         Assert.False(Driver.FindElement(By.Id("script-pager")).Displayed);
         // The sample's service refuses an empty query by throwing: the one error log this page may cause.
-        var logged = Assert.Single(await _session.Site.Logs.ErrorsOnceEndedAsync());
+        var logged = Assert.Single(await Session.Site.Logs.ErrorsOnceEndedAsync());
         Assert.IsType<ArgumentException>(logged.Exception);
     }
 
@@ -151,11 +145,9 @@ public sealed class SearchPageTests
 
     private void OpenSearchPage()
     {
-        Driver.Navigate().GoToUrl(_session.Site.Url("/"));
+        Driver.Navigate().GoToUrl(Session.Site.Url("/"));
         Assert.Equal("ProtoHttp search", Driver.Title);
     }
-
-    private void SetJavaScript(bool enabled) => _session.SetJavaScript(enabled);
 
     private void AssertScriptPage(int page, List<string> titles, bool previous, bool next)
     {
@@ -172,14 +164,10 @@ public sealed class SearchPageTests
         ((ReadOnlyCollection<object>)Script("return Array.from(document.querySelectorAll('root > result > title'), t => t.textContent)")!)
             .Cast<string>().ToList();
 
-    private object? Script(string script) => Driver.ExecuteScript(script);
-
-    private WebDriverWait Wait() => new(Driver, TimeSpan.FromSeconds(10));
-
     /// <summary>What the service itself answers for a page of five, to compare the script's rendering with.</summary>
     private async Task<List<string>> SearchTitlesAsync(string query, int page)
     {
-        using var client = new HttpClient { BaseAddress = _session.Site.Address };
+        using var client = new HttpClient { BaseAddress = Session.Site.Address };
         using var request = new HttpRequestMessage(HttpMethod.Get, $"/ProtoService.proto/Search?query={query}&page_number={page}&result_per_page=5");
         request.Headers.Accept.Add(new MediaTypeWithQualityHeaderValue("application/json"));
         using var response = await client.SendAsync(request);
@@ -197,6 +185,4 @@ public sealed class SearchPageTests
         Driver.GetScreenshot().SaveAsFile(path);
         _output.WriteLine("Screenshot: " + path);
     }
-
-    private async Task AssertNoErrorLoggedAsync() => Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
 }

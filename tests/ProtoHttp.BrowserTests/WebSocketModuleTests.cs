@@ -1,6 +1,4 @@
 using OpenQA.Selenium;
-using OpenQA.Selenium.Chrome;
-using OpenQA.Selenium.Support.UI;
 using ProtoHttp.BrowserTests.Infrastructure;
 
 namespace ProtoHttp.BrowserTests;
@@ -10,18 +8,8 @@ namespace ProtoHttp.BrowserTests;
 /// sample page's live bidirectional quotes, and every method kind of the sample called from a page over WebSocket.
 /// </summary>
 [Collection(BrowserTestGroup.Name)]
-public sealed class WebSocketModuleTests
+public sealed class WebSocketModuleTests(BrowserSession session) : BrowserTest(session, waitSeconds: 15)
 {
-    private readonly BrowserSession _session;
-
-    public WebSocketModuleTests(BrowserSession session)
-    {
-        _session = session;
-        _session.Site.Logs.Clear();
-    }
-
-    private ChromeDriver Driver => _session.Driver;
-
     [BrowserFact]
     public async Task TheLiveQuotesSectionQuotesEachLineOnOneOpenCall()
     {
@@ -46,7 +34,7 @@ public sealed class WebSocketModuleTests
         var shown = Driver.FindElements(By.CssSelector("#quotes li")).Select(li => li.Text).ToList();
         Assert.Matches(@"^2 × product 1 at \d+\.\d{2} = \d+\.\d{2}$", shown[0]);
         Assert.Matches(@"^3 × product 2 at \d+\.\d{2} = \d+\.\d{2}$", shown[1]);
-        Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
+        await AssertNoErrorLoggedAsync();
     }
 
     [BrowserFact]
@@ -108,14 +96,14 @@ public sealed class WebSocketModuleTests
         Assert.Equal(true, results["quoteEnd"]);
         Assert.Equal("true deadline_exceeded", results["deadline"]);
         Assert.Equal("true invalid_argument", results["invalid"]);
-        Assert.Empty(await _session.Site.Logs.ErrorsOnceEndedAsync());
+        await AssertNoErrorLoggedAsync();
     }
 
     private void OpenPage()
     {
         // The tab is shared, and another test may have turned page scripts off in it.
-        Driver.ExecuteCdpCommand("Emulation.setScriptExecutionDisabled", new Dictionary<string, object?> { ["value"] = false });
-        Driver.Navigate().GoToUrl(_session.Site.Url("/"));
+        SetJavaScript(enabled: true);
+        Driver.Navigate().GoToUrl(Session.Site.Url("/"));
         Wait().Until(d => d.FindElement(By.Id("quotes-open")).Enabled);
     }
 
@@ -125,6 +113,4 @@ public sealed class WebSocketModuleTests
         input.Clear();
         input.SendKeys(value);
     }
-
-    private WebDriverWait Wait() => new(Driver, TimeSpan.FromSeconds(15));
 }

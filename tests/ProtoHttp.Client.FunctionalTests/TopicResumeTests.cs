@@ -79,19 +79,9 @@ public sealed class TopicResumeTests(ServerFixture server) : IClassFixture<Serve
         }
     }
 
-    private sealed class BreakingStream(Stream inner, int afterBytes) : Stream
+    private sealed class BreakingStream(Stream inner, int afterBytes) : ProtoHttp.Client.Internal.ReadOnlyStream
     {
         private int _left = afterBytes;
-
-        public override bool CanRead => true;
-
-        public override bool CanSeek => false;
-
-        public override bool CanWrite => false;
-
-        public override long Length => throw new NotSupportedException();
-
-        public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
 
         public override async ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
         {
@@ -105,21 +95,6 @@ public sealed class TopicResumeTests(ServerFixture server) : IClassFixture<Serve
             _left -= read;
             return read;
         }
-
-        public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
-            ReadAsync(buffer.AsMemory(offset, count), cancellationToken).AsTask();
-
-        public override int Read(byte[] buffer, int offset, int count) => ReadAsync(buffer, offset, count).GetAwaiter().GetResult();
-
-        public override void Flush()
-        {
-        }
-
-        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-        public override void SetLength(long value) => throw new NotSupportedException();
-
-        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
 
         protected override void Dispose(bool disposing)
         {

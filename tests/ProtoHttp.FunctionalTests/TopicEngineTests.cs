@@ -1,7 +1,11 @@
 using System.Net;
+using Google.Protobuf;
+using Grpc.Core;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using ProtoHttp.AspNetCore;
+using ProtoHttp.AspNetCore.Nats;
+using ProtoHttp.AspNetCore.Redis;
 using ProtoHttp.FunctionalTests.Infrastructure;
 
 namespace ProtoHttp.FunctionalTests;
@@ -11,8 +15,9 @@ namespace ProtoHttp.FunctionalTests;
 /// with its own folder (<c>redis-server</c> with its append-only file, <c>nats-server -js</c> with its file store), both
 /// ticking: a subscriber whose instance stops
 /// resumes on the other with exactly what an always-connected subscriber got; an engine crash and restart loses and
-/// doubles nothing; a storm of resuming subscribers each gets exactly the missed messages (docs/protocol.md, "Topics:
-/// streams that resume"). Each test runs under a time limit.
+/// doubles nothing; a storm of resuming subscribers each gets exactly the missed messages; an id the trimmed log no
+/// longer keeps is said in every framing and by the typed client (docs/protocol.md, "Topics: streams that resume").
+/// Each test runs under a time limit.
 /// </summary>
 public sealed class TopicEngineTests
 {
@@ -140,6 +145,97 @@ public sealed class TopicEngineTests
         Assert.Empty((await first.Logs.ErrorsOnceEndedAsync()).Concat(await second.Logs.ErrorsOnceEndedAsync()));
     });
 
+    [EngineTheory]
+    [InlineData(TopicEngines.Redis, ".sse")]
+    [InlineData(TopicEngines.Redis, ".ndjson")]
+    [InlineData(TopicEngines.Redis, "envelopes")]
+    [InlineData(TopicEngines.Redis, "connect")]
+    [InlineData(TopicEngines.Redis, "grpc")]
+    [InlineData(TopicEngines.Nats, ".sse")]
+    [InlineData(TopicEngines.Nats, ".ndjson")]
+    [InlineData(TopicEngines.Nats, "envelopes")]
+    [InlineData(TopicEngines.Nats, "connect")]
+    [InlineData(TopicEngines.Nats, "grpc")]
+    public Task AnIdTheLogNoLongerKeepsIsSaidInEveryFramingNeverSkippedSilently(string engine, string framing) => WithinTimeLimit(async () =>
+    {
+        await using var server = await TopicEngines.StartAsync(engine);
+        await using var instance = await SampleServer.StartAsync(configure: builder =>
+        {
+            server.Configure(builder);
+            builder.Configuration["PriceTicker:Interval"] = TimeSpan.FromHours(1).ToString(); // The only ticks are the test's.
+            // The log keeps 3 messages: of the 6 published, the first 3 are trimmed.
+            builder.Services.PostConfigure<RedisBackplaneOptions>(o => o.MaxLength = 3);
+            builder.Services.PostConfigure<NatsBackplaneOptions>(o => o.MaxLength = 3);
+        });
+        var topic = TopicResumeTests.Topic(instance);
+        var ids = new List<string>();
+        for (var i = 0; i < 6; i++)
+        {
+            ids.Add((await topic.PublishAsync(new Northwind.PriceTick { Sequence = i + 1, ProductId = 1, ProductName = "Chai", UnitPrice = 10 + i })).ToString());
+        }
+
+        var gone = ids[0];
+        switch (framing)
+        {
+            case ".sse" or ".ndjson":
+                // A notice first, then what the log still keeps.
+                await using (var subscriber = TopicSubscriber.Start(instance.Client, Feed + framing, lastEventId: gone))
+                {
+                    await subscriber.WaitForTicksAsync(3, Patience);
+                    Assert.Equal([gone], subscriber.Gaps);
+                    Assert.Equal(ids.Skip(3), subscriber.Ticks.Select(t => t.Id));
+                }
+
+                break;
+            case "envelopes":
+                // ProtoHttp's own envelope stream: nothing was written yet, so the failure answers as a unary one does.
+                using (var request = new HttpRequestMessage(HttpMethod.Post, Feed) { Content = new ByteArrayContent(new Northwind.PriceWatch().ToByteArray()) })
+                {
+                    request.Content.Headers.ContentType = new System.Net.Http.Headers.MediaTypeHeaderValue("application/x-protobuf");
+                    request.Headers.Accept.ParseAdd("application/connect+proto");
+                    request.Headers.TryAddWithoutValidation("Last-Event-ID", gone);
+                    using var response = await instance.Client.SendAsync(request);
+                    // The ErrorResult in the request's format.
+                    var error = await ErrorTests.AssertErrorAsync(response, HttpStatusCode.BadRequest, "OUT_OF_RANGE", errorType: "application/x-protobuf");
+                    Assert.Contains($"Last-Event-ID {gone}", error.ErrorText, StringComparison.Ordinal);
+                }
+
+                break;
+            case "connect":
+                // No notice a Connect client reads: the call ends with out_of_range before any message.
+                using (var request = ConnectWatchRequest(gone))
+                using (var response = await instance.Client.SendAsync(request))
+                {
+                    // A Connect stream always answers 200: the end-stream envelope carries the error, and no message comes before it.
+                    Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+                    var body = await response.Content.ReadAsByteArrayAsync();
+                    Assert.Equal(0x02, body[0]); // The first envelope is the end of the stream.
+                    var length = System.Buffers.Binary.BinaryPrimitives.ReadInt32BigEndian(body.AsSpan(1));
+                    Assert.Equal(5 + length, body.Length);
+                    using var end = System.Text.Json.JsonDocument.Parse(body.AsMemory(5, length));
+                    var error = end.RootElement.GetProperty("error");
+                    Assert.Equal("out_of_range", error.GetProperty("code").GetString());
+                    Assert.Contains($"Last-Event-ID {gone}", error.GetProperty("message").GetString(), StringComparison.Ordinal);
+                }
+
+                break;
+            default:
+                // gRPC: the call's status.
+                using (var channel = Grpc.Net.Client.GrpcChannel.ForAddress(instance.Http2Address))
+                {
+                    var client = new Northwind.NorthwindStreams.NorthwindStreamsClient(channel);
+                    using var call = client.WatchPrices(new Northwind.PriceWatch(), new Grpc.Core.Metadata { { "last-event-id", gone } });
+                    var refused = await Assert.ThrowsAsync<Grpc.Core.RpcException>(() => call.ResponseStream.MoveNext());
+                    Assert.Equal(Grpc.Core.StatusCode.OutOfRange, refused.StatusCode);
+                    Assert.Contains($"Last-Event-ID {gone}", refused.Status.Detail, StringComparison.Ordinal);
+                }
+
+                break;
+        }
+
+        Assert.Empty(instance.Logs.Errors);
+    });
+
     /// <summary>
     /// Both got the same ticks with the same ids, in the same order, over the ids both cover; ids only go up.
     /// </summary>
@@ -168,6 +264,60 @@ public sealed class TopicEngineTests
 
     private static TopicPosition TopicPositionOf(string id) => TopicPosition.TryParse(id, out var position) ? position : throw new FormatException(id);
 
+    [EngineTheory]
+    [InlineData(TopicEngines.Redis)]
+    [InlineData(TopicEngines.Nats)]
+    public Task TheTypedClientResumingPastWhatTheLogKeepsThrowsOutOfRangeInsteadOfGoingOn(string engine) => WithinTimeLimit(async () =>
+    {
+        await using var server = await TopicEngines.StartAsync(engine);
+        await using var instance = await SampleServer.StartAsync(configure: builder =>
+        {
+            server.Configure(builder);
+            builder.Configuration["PriceTicker:Interval"] = TimeSpan.FromHours(1).ToString();
+            builder.Services.PostConfigure<RedisBackplaneOptions>(o => o.MaxLength = 3);
+            builder.Services.PostConfigure<NatsBackplaneOptions>(o => o.MaxLength = 3);
+        });
+        var topic = TopicResumeTests.Topic(instance);
+        var breaker = new HeldResume();
+        using var http = new HttpClient(breaker);
+        var client = new Northwind.NorthwindStreams.NorthwindStreamsClient(
+            new ProtoHttp.Client.ProtoHttpCallInvoker(http, new ProtoHttp.Client.ProtoHttpClientOptions { Address = instance.Http1Address }));
+        using var call = client.WatchPrices(new Northwind.PriceWatch(), cancellationToken: new CancellationTokenSource(Patience).Token);
+        await TopicResumeTests.WaitForSubscribersAsync(topic, 1);
+        await topic.PublishAsync(new Northwind.PriceTick { Sequence = 1, ProductId = 1, ProductName = "Chai", UnitPrice = 10 });
+        Assert.True(await call.ResponseStream.MoveNext());
+
+        // The connection breaks; while the client is away 6 more are published, and the log keeps the last 3 only.
+        var reading = call.ResponseStream.MoveNext();
+        breaker.Break();
+        await breaker.ResumeAsked.WaitAsync(Patience);
+        for (var i = 2; i <= 7; i++)
+        {
+            await topic.PublishAsync(new Northwind.PriceTick { Sequence = i, ProductId = 1, ProductName = "Chai", UnitPrice = 10 + i });
+        }
+
+        breaker.LetResumeThrough();
+        var refused = await Assert.ThrowsAsync<Grpc.Core.RpcException>(() => reading);
+        Assert.Equal(Grpc.Core.StatusCode.OutOfRange, refused.StatusCode);
+        Assert.Contains("no longer keeps every message after the Last-Event-ID", refused.Status.Detail, StringComparison.Ordinal);
+        Assert.Equal(1, breaker.Resumes); // Said once, not tried again.
+    });
+
+    /// <summary>The price feed as a Connect server stream of protobuf envelopes with event ids, resuming after <paramref name="lastEventId"/>.</summary>
+    private static HttpRequestMessage ConnectWatchRequest(string lastEventId)
+    {
+        var watch = new Northwind.PriceWatch().ToByteArray();
+        var envelope = new byte[5 + watch.Length];
+        System.Buffers.Binary.BinaryPrimitives.WriteInt32BigEndian(envelope.AsSpan(1), watch.Length);
+        watch.CopyTo(envelope, 5);
+        var request = new HttpRequestMessage(HttpMethod.Post, "/Northwind.NorthwindStreams/WatchPrices") { Content = new ByteArrayContent(envelope) };
+        request.Content.Headers.ContentType = new System.Net.Http.Headers.MediaTypeHeaderValue("application/connect+proto");
+        request.Headers.TryAddWithoutValidation("Connect-Protocol-Version", "1");
+        request.Headers.TryAddWithoutValidation("ProtoHttp-Event-Ids", "1");
+        request.Headers.TryAddWithoutValidation("Last-Event-ID", lastEventId);
+        return request;
+    }
+
     private static List<LogEntry> OutageLines(SampleServer server) => [.. server.Logs.Entries.Where(e => e.Category == "ProtoHttp.AspNetCore.Topics" && e.EventId.Id == 200)];
 
     private static Task<SampleServer> StartInstanceAsync(ITopicEngineServer engine, TimeSpan interval) => SampleServer.StartAsync(configure: builder =>
@@ -192,4 +342,46 @@ public sealed class TopicEngineTests
     }
 
     private static Task WithinTimeLimit(Func<Task> test) => test().WaitAsync(TimeLimit);
+
+    /// <summary>
+    /// Breaks the first response's body when told, as a dropped connection does; holds the client's resume request
+    /// (the one with <c>Last-Event-ID</c>) until told, so the test can publish meanwhile.
+    /// </summary>
+    private sealed class HeldResume() : DelegatingHandler(new SocketsHttpHandler())
+    {
+        private readonly TaskCompletionSource _break = new(TaskCreationOptions.RunContinuationsAsynchronously);
+        private readonly TaskCompletionSource _resumeAsked = new(TaskCreationOptions.RunContinuationsAsynchronously);
+        private readonly TaskCompletionSource _letThrough = new(TaskCreationOptions.RunContinuationsAsynchronously);
+        private int _resumes;
+
+        public Task ResumeAsked => _resumeAsked.Task;
+
+        public int Resumes => Volatile.Read(ref _resumes);
+
+        public void Break() => _break.TrySetResult();
+
+        public void LetResumeThrough() => _letThrough.TrySetResult();
+
+        protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
+        {
+            if (request.Headers.Contains("Last-Event-ID"))
+            {
+                Interlocked.Increment(ref _resumes);
+                _resumeAsked.TrySetResult();
+                await _letThrough.Task.WaitAsync(cancellationToken);
+                return await base.SendAsync(request, cancellationToken);
+            }
+
+            var response = await base.SendAsync(request, cancellationToken);
+            var body = await response.Content.ReadAsStreamAsync(cancellationToken);
+            var broken = new StreamContent(new BreakableStream(body, _break.Task));
+            foreach (var header in response.Content.Headers)
+            {
+                broken.Headers.TryAddWithoutValidation(header.Key, header.Value);
+            }
+
+            response.Content = broken;
+            return response;
+        }
+    }
 }

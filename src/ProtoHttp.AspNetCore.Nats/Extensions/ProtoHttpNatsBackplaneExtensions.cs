@@ -1,4 +1,3 @@
-using Microsoft.Extensions.DependencyInjection.Extensions;
 using ProtoHttp.AspNetCore;
 using ProtoHttp.AspNetCore.Nats;
 
@@ -38,7 +37,6 @@ public static class ProtoHttpNatsBackplaneExtensions
             o.MaxLength = options.MaxLength;
             o.MaxAge = options.MaxAge;
         });
-        builder.Services.Replace(ServiceDescriptor.Singleton<ITopicEngine, NatsTopicEngine>());
-        return builder;
+        return builder.AddTopicEngine<NatsTopicEngine>();
     }
 }

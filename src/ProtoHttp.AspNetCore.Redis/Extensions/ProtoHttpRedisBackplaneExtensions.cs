@@ -1,4 +1,3 @@
-using Microsoft.Extensions.DependencyInjection.Extensions;
 using ProtoHttp.AspNetCore;
 using ProtoHttp.AspNetCore.Redis;
 
@@ -34,7 +33,6 @@ public static class ProtoHttpRedisBackplaneExtensions
             o.MaxLength = options.MaxLength;
             o.MaxAge = options.MaxAge;
         });
-        builder.Services.Replace(ServiceDescriptor.Singleton<ITopicEngine, RedisTopicEngine>());
-        return builder;
+        return builder.AddTopicEngine<RedisTopicEngine>();
     }
 }

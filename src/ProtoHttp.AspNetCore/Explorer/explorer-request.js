@@ -106,3 +106,95 @@ export function buildCall({ route, verb, accept, headers, deadlineMs, form, mess
 }
 
 export const fetchInit = (call, signal) => ({ method: call.verb, headers: call.headers, body: call.body, signal });
+
+// A form control's name as FormBinder binds it (docs/protocol.md section 4): proto field names joined by ".", "[]"
+// after a repeated field's rows, "[i].key" and "[i].value" for a map's rows; the path in JSON names.
+function formPath(name) {
+  const map = /^(.*)\[(\d+)\]\.(key|value)$/.exec(name);
+  const list = !map && name.endsWith("[]");
+  const fields = (map ? map[1] : list ? name.slice(0, -2) : name).split(".").map(jsonName);
+  return { fields, list, map: map && { row: map[2], part: map[3] } };
+}
+
+// protoc's JSON name: underscores dropped, the letter after one in capitals.
+function jsonName(name) {
+  let out = "";
+  let upper = false;
+  for (const c of name) {
+    if (c === "_") {
+      upper = true;
+    } else {
+      out += upper ? c.toUpperCase() : c;
+      upper = false;
+    }
+  }
+  return out;
+}
+
+const at = (node, fields) => fields.reduce((value, key) => (value !== null && typeof value === "object" ? value[key] : undefined), node);
+
+// A form's text as JSON, typed as the editor's prefilled message has the field: numbers and bools as themselves.
+function typed(text, example) {
+  if (typeof example === "number" && text.trim() !== "" && !Number.isNaN(Number(text))) {
+    return Number(text);
+  }
+  return typeof example === "boolean" ? text === "true" : text;
+}
+
+// The message the form would send, as the JSON editor holds it: the form's pairs under their JSON names, typed after
+// `sample` (the editor's prefilled message, every field present). Fields the form has no control for stay as
+// `current` has them (a form that leaves out a repeated message keeps the editor's).
+export function formMessage(form, sample, current) {
+  const message = { ...current };
+  for (const control of form.elements) {
+    if (control.name) {
+      delete message[formPath(control.name).fields[0]];
+    }
+  }
+  const entries = new Map();
+  for (const [name, text] of formPairs(form)) {
+    const { fields, list, map } = formPath(name);
+    const parent = fields.slice(0, -1).reduce((node, key) => (node[key] ??= {}), message);
+    const last = fields.at(-1);
+    const example = at(sample, fields);
+    if (map) {
+      const id = fields.join(".") + "[" + map.row + "]";
+      const entry = entries.get(id) ?? { parent, last, example: Object.values(example ?? {})[0] };
+      entry[map.part] = text;
+      entries.set(id, entry);
+    } else if (list) {
+      (parent[last] ??= []).push(typed(text, Array.isArray(example) ? example[0] : example));
+    } else {
+      parent[last] = typed(text, example);
+    }
+  }
+  for (const { parent, last, example, key, value } of entries.values()) {
+    if (key !== undefined) {
+      (parent[last] ??= {})[key] = typed(value ?? "", example);
+    }
+  }
+  return message;
+}
+
+// The other way, where it fits: each single control (not a row of a repeated field or map) takes the message's value,
+// and a multiple select its list; a field the message leaves out empties its control.
+export function fillForm(form, message) {
+  for (const control of form.elements) {
+    if (!control.name || control.closest(".px-rows")) {
+      continue;
+    }
+    const { fields, list, map } = formPath(control.name);
+    const value = at(message, fields);
+    if (map || (value !== null && typeof value === "object" && !Array.isArray(value))) {
+      continue;
+    }
+    if (list && control.multiple) {
+      const values = (Array.isArray(value) ? value : []).map(String);
+      [...control.options].forEach((option) => (option.selected = values.includes(option.value)));
+    } else if (control.type === "checkbox") {
+      control.checked = value === true;
+    } else if (!Array.isArray(value)) {
+      control.value = value === undefined || value === null ? "" : String(value);
+    }
+  }
+}

@@ -3,7 +3,7 @@
 // from the descriptors), request headers and a deadline, the answer's status, ErrorResult, headers and time, the call
 // as curl and buf curl, server streams read live, and client-streaming and bidirectional calls over a WebSocket.
 import { el } from "./explorer-dom.js";
-import { buildCall, editorMessage, headersEditor } from "./explorer-request.js";
+import { buildCall, editorMessage, fillForm, formMessage, headersEditor } from "./explorer-request.js";
 import { answerView, outcome, reset, showDecoded, showStream, showUnary } from "./explorer-answer.js";
 import { bufCurl, copyable, curl } from "./explorer-commands.js";
 import { openSocketCall } from "./explorer-socket.js";
@@ -41,10 +41,34 @@ function commandsView() {
   return { element, curl: line("The same call with curl:", "px-curl"), bufCurl: line("With buf curl (Connect):", "px-buf-curl") };
 }
 
-// Form / JSON: the form where the request fits one, the JSON editor for any message.
+// Form / JSON: the form where the request fits one, the JSON editor for any message. Switching carries what was
+// entered: the form's values into the editor, and the editor's back into the form where its controls fit.
 function modeSwitch(article, form, editor, onChange) {
   const tabs = el("div", { class: "px-tabs", role: "group", "aria-label": "Request as" });
+  const textarea = editor.querySelector(".px-json");
+  const parse = (text) => {
+    try {
+      const message = JSON.parse(text);
+      return message !== null && typeof message === "object" && !Array.isArray(message) ? message : null;
+    } catch {
+      return null;
+    }
+  };
+  const sample = parse(textarea.value) ?? {};
+  let current = null;
+  const carry = (mode) => {
+    if (!form || mode === current) {
+      return;
+    }
+    const message = parse(textarea.value);
+    if (mode === "json") {
+      textarea.value = JSON.stringify(formMessage(form, sample, message ?? {}), null, 2);
+    } else if (message) {
+      fillForm(form, message);
+    }
+  };
   const show = (mode) => {
+    current = mode;
     form?.toggleAttribute("hidden", mode !== "form");
     editor.hidden = mode !== "json";
     tabs.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.mode === mode)));
@@ -53,7 +77,10 @@ function modeSwitch(article, form, editor, onChange) {
   for (const [mode, label] of [["form", "Form"], ["json", "JSON"]]) {
     if (mode === "json" || form) {
       const button = tabs.appendChild(el("button", { type: "button", "data-mode": mode, class: "px-tab" }, label));
-      button.onclick = () => show(mode);
+      button.onclick = () => {
+        carry(mode);
+        show(mode);
+      };
     }
   }
   (form || editor).before(tabs);

@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using Microsoft.AspNetCore.Authorization;
 using Microsoft.AspNetCore.Authorization.Policy;
 using Microsoft.AspNetCore.Routing;
@@ -48,10 +49,9 @@ public static class ProtoHttpServiceCollectionExtensions
         services.TryAddEnumerable(ServiceDescriptor.Singleton<CallProtocol, WebSocketProtocol>());
         services.TryAddEnumerable(ServiceDescriptor.Singleton<CallProtocol, RestProtocol>());
         services.TryAddSingleton<ExplorerPages>();
-        services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, GrpcOrConnectMatcherPolicy>());
-        services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, GrpcWebMatcherPolicy>());
-        // The one dispatcher among the protocols sharing a path by the requests they claim (a WebSocket upgrade).
+        // The one dispatcher among the protocols sharing a path, by the requests each claims (docs/architecture.md).
         services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, RequestClaimMatcherPolicy>());
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<ForeignEndpointClaim, GrpcDotnetWebClaim>());
         // Topics live in this process until an engine package (AddRedisBackplane, AddNatsBackplane) replaces it.
         services.TryAddSingleton<ITopicEngine, InMemoryTopicEngine>();
         services.TryAddSingleton<EngineHealth>();
@@ -86,6 +86,22 @@ public static class ProtoHttpServiceCollectionExtensions
         ArgumentNullException.ThrowIfNull(builder);
         ArgumentNullException.ThrowIfNull(configure);
         builder.Services.Configure(configure);
+        return builder;
+    }
+
+    /// <summary>
+    /// Keeps every topic's log in <typeparamref name="TEngine"/> instead of this process's memory: the one step an
+    /// engine package's own <c>Add…Backplane</c> takes after reading its options (docs/protocol.md, "Topics: streams
+    /// that resume"). The last engine added wins.
+    /// </summary>
+    /// <typeparam name="TEngine">The engine, a singleton resolved from DI.</typeparam>
+    /// <param name="builder">The builder <c>AddProtoHttp()</c> returned.</param>
+    /// <returns>The builder.</returns>
+    public static IProtoHttpServerBuilder AddTopicEngine<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicConstructors)] TEngine>(this IProtoHttpServerBuilder builder)
+        where TEngine : class, ITopicEngine
+    {
+        ArgumentNullException.ThrowIfNull(builder);
+        builder.Services.Replace(ServiceDescriptor.Singleton<ITopicEngine, TEngine>());
         return builder;
     }
 

@@ -40,7 +40,10 @@ internal sealed class EnvelopeStreamReader<TRequest>(
     /// Opens the request stream of <paramref name="call"/>, which lasts as long as the call: the per-message limit bounds
     /// memory, so Kestrel's limits on the whole body (size, minimum rate) must not end it.
     /// </summary>
-    public static EnvelopeStreamReader<TRequest> Open(ProtoHttpServerCallContext call)
+    /// <param name="call">The call.</param>
+    /// <param name="reader">The codec of the envelopes' payloads.</param>
+    /// <param name="compressionAgreed">Whether envelopes flagged compressed hold gzip, as the client and the protocol agreed.</param>
+    public static EnvelopeStreamReader<TRequest> Open(ProtoHttpServerCallContext call, MessageCodec reader, bool compressionAgreed)
     {
         var context = call.HttpContext;
         if (context.Features.Get<IHttpMaxRequestBodySizeFeature>() is { IsReadOnly: false } size)
@@ -54,14 +57,12 @@ internal sealed class EnvelopeStreamReader<TRequest>(
         }
 
         var settings = call.Route.Settings;
-        var reader = new EnvelopeStreamReader<TRequest>(context.Request.BodyReader, call.RequestReader!, call.Route.Descriptor.InputType,
+        return new EnvelopeStreamReader<TRequest>(context.Request.BodyReader, reader, call.Route.Descriptor.InputType,
             settings.Codecs, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, call.CancellationToken)
         {
-            CompressionAgreed = call.RequestCompressed,
+            CompressionAgreed = compressionAgreed,
             Rules = call.Route.Protocol.Envelopes,
         };
-        call.RequestStream = reader;
-        return reader;
     }
 
     public Task<bool> MoveNext(CancellationToken cancellationToken) => _reading = MoveNextCoreAsync(cancellationToken);

@@ -19,8 +19,11 @@ internal sealed class ResponseStreamWriter<TResponse>(StreamResponseWriter write
         where T : class, IMessage<T> =>
         WriteAsync(message.Message, message, cancellationToken);
 
-    /// <summary>Tells the reader that messages after <paramref name="after"/> are gone from the topic's log (docs/protocol.md, "Topics: streams that resume").</summary>
-    public Task WriteGapAsync(TopicPosition after, CancellationToken cancellationToken) => writer.WriteGapAsync(after, cancellationToken);
+    /// <summary>
+    /// Tells the reader that messages after <paramref name="after"/> are gone from the topic's log; false where the
+    /// framing has no notice for it (docs/protocol.md, "Topics: streams that resume").
+    /// </summary>
+    public Task<bool> WriteGapAsync(TopicPosition after, CancellationToken cancellationToken) => writer.WriteGapAsync(after, cancellationToken);
 
     private Task WriteAsync(IMessage message, ISharedFrames? shared, CancellationToken cancellationToken) =>
         cancellationToken.CanBeCanceled ? WriteLinkedAsync(message, shared, cancellationToken) : writer.WriteMessageAsync(message, shared, callToken);

@@ -17,7 +17,11 @@ internal static class SingleEnvelope
     /// The body is not one well-formed envelope (400, no envelope or more than one with the protocol's
     /// <see cref="EnvelopeRules.CountFault"/>) or is over the limit (413).
     /// </exception>
-    public static async ValueTask<IMessage> ReadAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken)
+    /// <param name="call">The call.</param>
+    /// <param name="reader">The codec of the envelope's payload.</param>
+    /// <param name="compressionAgreed">Whether an envelope flagged compressed holds gzip, as the client and the protocol agreed.</param>
+    /// <param name="cancellationToken">Cancels the read.</param>
+    public static async ValueTask<IMessage> ReadAsync(ProtoHttpServerCallContext call, MessageCodec reader, bool compressionAgreed, CancellationToken cancellationToken)
     {
         var settings = call.Route.Settings;
         var rules = call.Route.Protocol.Envelopes;
@@ -35,7 +39,7 @@ internal static class SingleEnvelope
             throw CallRejectedException.BadRequest($"The request body holds {data.Length} bytes; an envelope needs a 5-byte header.");
         }
 
-        if (CheckFlags(flags, call.RequestCompressed, rules) is { } fault)
+        if (CheckFlags(flags, compressionAgreed, rules) is { } fault)
         {
             throw fault;
         }
@@ -53,7 +57,6 @@ internal static class SingleEnvelope
                 : CallRejectedException.BadRequest(text);
         }
 
-        var reader = call.RequestReader!;
         var descriptor = call.Route.Descriptor.InputType;
         var message = flags != Envelope.CompressedFlag
             ? reader.Read(data.Slice(Envelope.HeaderLength), descriptor)

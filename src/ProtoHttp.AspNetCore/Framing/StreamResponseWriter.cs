@@ -3,6 +3,7 @@ using System.IO.Pipelines;
 using Google.Protobuf;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
+using ProtoHttp.AspNetCore.Internal;
 using ProtoHttp.Streaming;
 
 namespace ProtoHttp.AspNetCore.Framing;
@@ -84,8 +85,11 @@ internal abstract class StreamResponseWriter(HttpContext context, StreamMediaTyp
         }
     }
 
-    /// <summary>Tells the reader that messages after <paramref name="after"/> are gone from the topic's log, where the framing can.</summary>
-    public async Task WriteGapAsync(TopicPosition after, CancellationToken cancellationToken)
+    /// <summary>
+    /// Tells the reader that messages after <paramref name="after"/> are gone from the topic's log, where the framing
+    /// has a notice for it; false where it has none (the caller ends the stream saying it instead).
+    /// </summary>
+    public async Task<bool> WriteGapAsync(TopicPosition after, CancellationToken cancellationToken)
     {
         await _lock.WaitAsync(cancellationToken);
         try
@@ -95,11 +99,21 @@ internal abstract class StreamResponseWriter(HttpContext context, StreamMediaTyp
                 throw new InvalidOperationException("The call has ended; no more messages can be written to its response stream.");
             }
 
-            Start();
-            if (FrameGap(after, Response.BodyWriter))
+            // Framed aside first: a framing with no notice must leave the response unstarted, so the call's error can
+            // still answer as a unary one would.
+            using (var notice = PooledBufferWriter.Rent(128))
             {
-                await FlushAsync(cancellationToken);
+                if (!FrameGap(after, notice.Writer))
+                {
+                    return false;
+                }
+
+                Start();
+                Response.BodyWriter.Write(notice.WrittenMemory.Span);
             }
+
+            await FlushAsync(cancellationToken);
+            return true;
         }
         finally
         {

@@ -24,7 +24,8 @@ internal static class CallErrors
     public static async Task<StatusCode> FailAsync(ProtoHttpServerCallContext call, Exception exception)
     {
         var context = call.HttpContext;
-        if (call.RequestStream?.Fault is { } fault && call.FromService)
+        var exchange = call.Exchange;
+        if (exchange?.RequestStream?.Fault is { } fault && call.FromService)
         {
             // The service failed on the request stream the client got wrong: that is what the call answers.
             exception = fault;
@@ -37,7 +38,7 @@ internal static class CallErrors
             return StatusCode.Cancelled; // The client went away: nobody is left to tell.
         }
 
-        if (call.TrailersOrNull is { } serviceTrailers && (exception is RpcException || call.ResponseStream is not null))
+        if (call.TrailersOrNull is { } serviceTrailers && (exception is RpcException || exchange?.ResponseStream is not null))
         {
             // As under grpc-dotnet: trailers the service or an interceptor set before the failure go out with it.
             failure = failure with { Trailers = Merge(serviceTrailers, failure.Trailers) };
@@ -45,9 +46,10 @@ internal static class CallErrors
 
         try
         {
-            if (call.ResponseStream is { } stream)
+            if (exchange is not null)
             {
-                await call.Route.Protocol.EndFailedStreamAsync(call, stream, failure);
+                // The exchange knows whether its answer started and how its protocol tells a failure then.
+                await exchange.FailAsync(call, failure);
             }
             else
             {

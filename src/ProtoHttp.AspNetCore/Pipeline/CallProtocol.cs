@@ -1,14 +1,13 @@
-using Google.Protobuf;
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
-using ProtoHttp.AspNetCore.Framing;
 
 namespace ProtoHttp.AspNetCore.Pipeline;
 
 /// <summary>
 /// A wire protocol the call lifecycle serves (docs/architecture.md), as connect-go's <c>protocolHandler</c>: which
-/// endpoints it maps for a service and what each claims (verbs, content types, path), how a deadline arrives, how a
-/// request message or stream is read, how a message, an error, the trailers and the end of a stream are written.
+/// endpoints it maps for a service and what each claims (verbs, content types, path), how a deadline arrives, how an
+/// error is written before a call has an exchange, and the exchange of each call it accepts (<see cref="CallExchange"/>:
+/// how its request is read, its answer written, how it ends and fails).
 /// <see cref="ServerCallHandler{TService, TRequest, TResponse}"/> runs the same lifecycle for every protocol; nothing
 /// generic knows which protocols exist. Registered in DI; one instance serves every service.
 /// </summary>
@@ -26,6 +25,15 @@ internal abstract class CallProtocol
     /// <summary>How a request envelope's faults are answered (envelope streams are Connect's framing, shared by several protocols).</summary>
     public virtual EnvelopeRules Envelopes => EnvelopeRules.Plain;
 
+    /// <summary>
+    /// The request headers this protocol's browser clients send beyond the CORS-safelisted ones, which a page on another
+    /// origin needs allowed (<c>AddCorsPolicy</c> allows every registered protocol's).
+    /// </summary>
+    public virtual IReadOnlyList<string> CorsRequestHeaders => [];
+
+    /// <summary>The response headers this protocol's browser clients must be able to read from another origin (<c>AddCorsPolicy</c> exposes them).</summary>
+    public virtual IReadOnlyList<string> CorsResponseHeaders => [];
+
     /// <summary>The status attribute of a call's telemetry, or <see langword="null"/> for none (the protocol's convention for success).</summary>
     public abstract KeyValuePair<string, object?>? StatusTag(StatusCode code);
 
@@ -33,65 +41,45 @@ internal abstract class CallProtocol
     public abstract void MapEndpoints(ServiceEndpoints service);
 
     /// <summary>
-    /// Checks that the request is a call this endpoint takes (verb, transport, media types, protocol headers) and decides
-    /// how it is read and answered, on <paramref name="call"/>: <see cref="ProtoHttpServerCallContext.RequestReader"/>,
-    /// <see cref="ProtoHttpServerCallContext.ResponseType"/> or <see cref="ProtoHttpServerCallContext.ResponseStreamType"/>,
-    /// from which <see cref="ProtoHttpServerCallContext.ErrorType"/> follows. Runs before the deadline starts.
+    /// Refuses a verb the route does not answer (405 with <c>Allow</c>): by default anything but the verbs of the route's
+    /// <see cref="ProtoHttpMethodMetadata.Verbs"/> (<c>POST</c>, and <c>GET</c> where it allows GET). Checked once by the
+    /// lifecycle, before <see cref="Accept"/>; a protocol whose routes take only the requests its
+    /// <see cref="RequestClaim"/> claims (a WebSocket upgrade) has nothing left to check.
     /// </summary>
-    /// <exception cref="Internal.CallRejectedException">The request is not such a call (405, 406, 415, 505...).</exception>
-    public abstract void Accept(ProtoHttpServerCallContext call);
+    /// <exception cref="Internal.CallRejectedException">The route does not answer the request's verb.</exception>
+    public virtual void CheckVerb(HttpRequest request, CallRoute route)
+    {
+        var verbs = route.Metadata.Verbs;
+        // By index: a foreach over the list's interface would allocate an enumerator on every call.
+        for (var i = 0; i < verbs.Count; i++)
+        {
+            if (HttpMethods.Equals(verbs[i], request.Method))
+            {
+                return;
+            }
+        }
+
+        throw Internal.CallRejectedException.MethodNotAllowed(request.Method, string.Join(", ", verbs));
+    }
+
+    /// <summary>
+    /// Checks that the request is a call this endpoint takes (transport, media types, protocol headers; the verb is
+    /// checked already) and returns the call's exchange: how it is read and answered, ended and failed
+    /// (<see cref="CallExchange"/>), from which <see cref="ProtoHttpServerCallContext.ErrorType"/> follows. Runs before
+    /// the deadline starts. The lifecycle logs the format the exchange chose.
+    /// </summary>
+    /// <exception cref="Internal.CallRejectedException">The request is not such a call (406, 415, 505...).</exception>
+    public abstract CallExchange Accept(ProtoHttpServerCallContext call);
 
     /// <summary>The timeout the request asks for, in the protocol's own header, or <see langword="null"/> for none.</summary>
     /// <exception cref="Internal.CallRejectedException">The header is malformed (400).</exception>
     public abstract TimeSpan? ReadTimeout(HttpRequest request);
 
     /// <summary>
-    /// Opens the request stream of a client-streaming or bidirectional call, which the service reads as messages arrive.
-    /// By default envelopes in the request body (<see cref="EnvelopeStreamReader{TRequest}"/>), as the protocol set
-    /// <see cref="ProtoHttpServerCallContext.RequestEnvelope"/> in <see cref="Accept"/>; a protocol whose messages come
-    /// otherwise (a WebSocket's) reads them its own way.
-    /// </summary>
-    public virtual IAsyncStreamReader<TRequest> OpenRequestStream<TRequest>(ProtoHttpServerCallContext call)
-        where TRequest : class =>
-        EnvelopeStreamReader<TRequest>.Open(call);
-
-    /// <summary>
-    /// Sends the headers the service wrote (<c>ServerCallContext.WriteResponseHeadersAsync</c>): by default as the
-    /// response's headers, which must not have gone out yet.
-    /// </summary>
-    /// <exception cref="InvalidOperationException">The response has started.</exception>
-    public virtual void WriteResponseHeaders(ProtoHttpServerCallContext call, Metadata headers)
-    {
-        var response = call.HttpContext.Response;
-        if (response.HasStarted)
-        {
-            throw new InvalidOperationException("Response headers can only be written once, before the response.");
-        }
-
-        Internal.HeaderMetadata.AddToResponse(headers, response.Headers);
-    }
-
-    /// <summary>Reads the one request message of a unary or server-streaming call, and checks its required fields.</summary>
-    public abstract ValueTask<IMessage> ReadMessageAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken);
-
-    /// <summary>Writes a unary call's answer, with the trailers the service set.</summary>
-    public abstract Task WriteMessageAsync(ProtoHttpServerCallContext call, IMessage message);
-
-    /// <summary>The writer of a streaming call's answer in <see cref="ProtoHttpServerCallContext.ResponseStreamType"/>'s framing.</summary>
-    public abstract StreamResponseWriter OpenResponseStream(ProtoHttpServerCallContext call);
-
-    /// <summary>
     /// Answers a failure with a status and a body, before anything else went out; the hint header and the escaping of
     /// the text are done. <paramref name="errorType"/>: the format chosen so far (null where the request decides).
-    /// Also answers refusals made before the endpoint ran (authorization, rate limiting), without a call.
+    /// Also answers refusals made before the endpoint ran (authorization, rate limiting), and before a call had an
+    /// exchange.
     /// </summary>
     public abstract Task WriteErrorAsync(HttpContext context, CallFailure failure, WritableMediaType? errorType, MessageCodecs codecs);
-
-    /// <summary>
-    /// Ends a streaming call that failed once its response stream was open. By default a failure before the first
-    /// message answers as a unary call does (<see cref="CallErrors.AnswerAsync"/>), and after it in the stream's last record.
-    /// </summary>
-    public virtual Task EndFailedStreamAsync(ProtoHttpServerCallContext call, StreamResponseWriter stream, CallFailure failure) =>
-        stream.EndAsync(new StreamOutcome(failure.Code, failure.Text, failure.Trailers),
-            unstarted: () => CallErrors.AnswerAsync(call.HttpContext, failure, this, call.ErrorType, call.Route.Settings.Codecs));
 }

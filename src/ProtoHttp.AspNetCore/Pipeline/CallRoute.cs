@@ -45,8 +45,8 @@ internal record CallRoute
 
     public MethodType Kind => Method.Type;
 
-    /// <summary>The reader and answer-type pairs of the route's calls, each made once (<see cref="ProtoHttpServerCallContext.Format"/>).</summary>
-    public CallFormats Formats { get; } = new();
+    /// <summary>The unary exchanges of the route's calls, one per reader and answer type, each made once (<see cref="UnaryExchange"/>).</summary>
+    public RouteExchanges Exchanges { get; } = new();
 
     /// <summary>The service's <c>.proto</c> source, loaded on first use, for <see cref="ProtoHttpMethodMetadata.ProtoSource"/>.</summary>
     public required Lazy<byte[]?> ProtoSource { get; init; }

@@ -17,8 +17,9 @@ internal sealed class ClientStreamingServerCallHandler<TService, TRequest, TResp
 {
     protected override async ValueTask HandleCallAsyncCore(ProtoHttpServerCallContext call)
     {
-        var requests = Route.Protocol.OpenRequestStream<TRequest>(call);
-        var responses = call.ResponseStream ??= Route.Protocol.OpenResponseStream(call);
+        var exchange = call.Exchange!;
+        var requests = exchange.OpenRequestStream<TRequest>(call);
+        var responses = exchange.OpenResponseStream(call);
         call.FromService = true;
         var answer = await invoker.InvokeAsync(requests, call);
         await responses.WriteMessageAsync((IMessage)answer, call.CancellationToken);

@@ -29,8 +29,9 @@ internal sealed class DuplexStreamingServerCallHandler<TService, TRequest, TResp
 
     protected override async ValueTask HandleCallAsyncCore(ProtoHttpServerCallContext call)
     {
-        var requests = Route.Protocol.OpenRequestStream<TRequest>(call);
-        var responses = call.ResponseStream ??= Route.Protocol.OpenResponseStream(call);
+        var exchange = call.Exchange!;
+        var requests = exchange.OpenRequestStream<TRequest>(call);
+        var responses = exchange.OpenResponseStream(call);
         call.FromService = true;
         await invoker.InvokeAsync(requests, new ResponseStreamWriter<TResponse>(responses, call.CancellationToken), call);
         call.ServiceReturned();

@@ -6,7 +6,7 @@ namespace ProtoHttp.AspNetCore.Pipeline;
 /// What only some calls have, kept apart so the common small unary call never allocates it (BENCHMARKS.md's 100 bytes
 /// per call): the service's view of headers, trailers, status, peer credentials and user state, which most services
 /// never touch; a deadline's timer, which only a call with a timeout has; the telemetry of a call something listens
-/// to; and a streaming call's state. Made by
+/// to. Made by
 /// <see cref="ProtoHttpServerCallContext"/> on the first use of any of them.
 /// </summary>
 internal sealed class OnDemandCallState
@@ -31,6 +31,4 @@ internal sealed class OnDemandCallState
 
     /// <summary>The call's activity and start time, when something listens (<see cref="Telemetry.CallTelemetry.Start"/>).</summary>
     public Telemetry.CallTelemetry.CallScope? Telemetry { get; set; }
-
-    public StreamCallState? Stream { get; set; }
 }

@@ -50,59 +50,19 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, CallRo
     public bool FromService { get; set; }
 
     /// <summary>
-    /// How the request is read and a unary answer written, as the protocol chose when it accepted the call: one pair
-    /// the route keeps (<see cref="CallRoute.Formats"/>), so the call holds one reference for both.
+    /// The call's exchange in its protocol (<see cref="CallProtocol.Accept"/>'s answer): how its request is read, its
+    /// answer written, how it ends and fails; null until the protocol accepted the call. A protocol that learns the
+    /// answer's type only from the request message (Connect's unary calls) moves the call to the exchange that knows
+    /// it, so the handler asks for it again before writing. A unary call's exchange is shared by the route's calls.
     /// </summary>
-    public CallFormat? Format { get; private set; }
-
-    /// <summary>The reader of the request body (or of the envelopes' payloads); null for an empty request.</summary>
-    public MessageCodec? RequestReader => Format?.Reader;
-
-    /// <summary>The type a unary answer goes out in.</summary>
-    public WritableMediaType? ResponseType => Format?.ResponseType;
+    public CallExchange? Exchange { get; set; }
 
     /// <summary>
-    /// The type an error status and body go out in before the answer started: the unary answer's own type once chosen,
-    /// a stream's codec's canonical type, else what the route's suffix forces; null where the request decides
+    /// The type an error status and body go out in before the answer started (<see cref="CallExchange.ErrorType"/>),
+    /// or what the route's suffix forces before the call has an exchange; null where the request decides
     /// (<see cref="ErrorFormat"/>). A 406 for a format nobody accepts is told in a format the protocol chooses (<see cref="CallFailure.NoAcceptedFormat"/>).
     /// </summary>
-    public WritableMediaType? ErrorType => ResponseType
-        ?? (ResponseStreamType is { } stream ? Route.Settings.Codecs.Canonical(stream.Codec) : Route.ErrorType);
-
-    /// <summary>The framing and codec of a streaming answer.</summary>
-    public StreamMediaType? ResponseStreamType
-    {
-        get => _onDemand?.Stream?.ResponseStreamType;
-        set => Stream.ResponseStreamType = value;
-    }
-
-    /// <summary>The envelope stream the request body is in, when it is in envelopes.</summary>
-    public StreamMediaType? RequestEnvelope
-    {
-        get => _onDemand?.Stream?.RequestEnvelope;
-        set => Stream.RequestEnvelope = value;
-    }
-
-    /// <summary>Whether request envelopes flagged compressed (0x01) hold gzip, as the client and the protocol agreed.</summary>
-    public bool RequestCompressed
-    {
-        get => _onDemand?.Stream?.RequestCompressed ?? false;
-        set => Stream.RequestCompressed = value;
-    }
-
-    /// <summary>The streaming answer, once opened: after its first byte a failure can only be told in its last record.</summary>
-    public StreamResponseWriter? ResponseStream
-    {
-        get => _onDemand?.Stream?.ResponseStream;
-        set => Stream.ResponseStream = value;
-    }
-
-    /// <summary>The request stream of a client-streaming or bidirectional call, once opened.</summary>
-    public IRequestStream? RequestStream
-    {
-        get => _onDemand?.Stream?.RequestStream;
-        set => Stream.RequestStream = value;
-    }
+    public WritableMediaType? ErrorType => Exchange is { } exchange ? exchange.ErrorType(Route) : Route.ErrorType;
 
     /// <summary>Whether the service set response trailers, without making the collection.</summary>
     public bool HasResponseTrailers => _onDemand?.ResponseTrailers is { Count: > 0 };
@@ -112,13 +72,7 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, CallRo
 
     protected override string MethodCore => Route.Method.FullName;
 
-    /// <summary>Sets how the request is read (<paramref name="reader"/>) and a unary answer written (<paramref name="responseType"/>).</summary>
-    public void SetFormat(MessageCodec? reader, WritableMediaType? responseType) => Format = Route.Formats.Of(reader, responseType);
-
     private OnDemandCallState OnDemand => _onDemand ??= new();
-
-    // Made by the first stream property set: a unary call never pays for it.
-    private StreamCallState Stream => OnDemand.Stream ??= new();
 
     protected override string HostCore => HttpContext.Request.Host.Value ?? string.Empty;
 
@@ -202,17 +156,19 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, CallRo
         }
     }
 
-    /// <summary>Ends the call: its telemetry with <paramref name="code"/>, its streams, its deadline.</summary>
+    /// <summary>Ends the call: its telemetry with <paramref name="code"/>, what its exchange opened (its streams), its deadline.</summary>
     public ValueTask EndAsync(StatusCode code)
     {
         _onDemand?.Telemetry?.Stop(this, code);
-        if (_onDemand?.Stream is null)
+        var ended = Exchange?.EndAsync() ?? ValueTask.CompletedTask;
+        if (!ended.IsCompletedSuccessfully)
         {
-            _onDemand?.Deadline?.Dispose();
-            return ValueTask.CompletedTask;
+            return EndAfterAsync(ended);
         }
 
-        return EndStreamsAsync();
+        ended.GetAwaiter().GetResult();
+        _onDemand?.Deadline?.Dispose();
+        return ValueTask.CompletedTask;
     }
 
     protected override ContextPropagationToken CreatePropagationTokenCore(ContextPropagationOptions? options) =>
@@ -220,22 +176,21 @@ internal sealed class ProtoHttpServerCallContext(HttpContext httpContext, CallRo
 
     protected override Task WriteResponseHeadersAsyncCore(Metadata responseHeaders)
     {
-        Route.Protocol.WriteResponseHeaders(this, responseHeaders);
+        if (Exchange is { } exchange)
+        {
+            exchange.WriteResponseHeaders(this, responseHeaders);
+        }
+        else
+        {
+            CallExchange.AddToHttpHeaders(this, responseHeaders);
+        }
+
         return Task.CompletedTask;
     }
 
-    private async ValueTask EndStreamsAsync()
+    private async ValueTask EndAfterAsync(ValueTask ended)
     {
-        if (RequestStream is { } requests)
-        {
-            await requests.StopAsync();
-        }
-
-        if (ResponseStream is { } responses)
-        {
-            await responses.DisposeAsync();
-        }
-
+        await ended;
         _onDemand?.Deadline?.Dispose();
     }
 }

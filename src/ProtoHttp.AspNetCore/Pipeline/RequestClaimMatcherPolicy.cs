@@ -5,44 +5,86 @@ using Microsoft.AspNetCore.Routing.Matching;
 namespace ProtoHttp.AspNetCore.Pipeline;
 
 /// <summary>
-/// The one dispatcher among protocols at a shared path (docs/architecture.md, the protocol seam): an endpoint carrying a
-/// <see cref="RequestClaim"/> stays a candidate only for the requests its claim takes, and then it is the only one; the
-/// other candidates (the path's own protocol, a catch-all) answer everything else. A protocol that shares a path adds
-/// its claim to its endpoints' metadata and nothing else.
+/// The one dispatcher among protocols at a shared path (docs/architecture.md, the protocol seam), as connect-go's
+/// handler asks each protocol whether a request is its own: each candidate is ranked (its <see cref="RequestClaim"/>,
+/// or for one without a claim <see cref="RequestClaim.Unclaimed"/> unless a <see cref="ForeignEndpointClaim"/> ranks
+/// it higher), and only the candidates of the highest rank stay, never one ranked <see cref="RequestClaim.Never"/>.
+/// A protocol that shares a path adds its claim to its endpoints' metadata; the policy knows no protocol.
 /// </summary>
-internal sealed class RequestClaimMatcherPolicy : MatcherPolicy, IEndpointSelectorPolicy
+internal sealed class RequestClaimMatcherPolicy(IEnumerable<ForeignEndpointClaim> foreign) : MatcherPolicy, IEndpointSelectorPolicy
 {
-    // After the HTTP method policy (its candidates are valid for the verb) and before the policies of the procedure
-    // paths (999, 1000), which never see a claim's endpoint.
+    // A path holds a handful of candidates; a longer list is ranked on the heap.
+    private const int StackRanks = 16;
+
+    private readonly ForeignEndpointClaim[] _foreign = [.. foreign];
+
+    // After the HTTP method policy, so its candidates are valid for the verb (a GET has left grpc-dotnet's POST-only
+    // endpoints out).
     public override int Order => 998;
 
-    public bool AppliesToEndpoints(IReadOnlyList<Endpoint> endpoints) => endpoints.Any(endpoint => ClaimOf(endpoint) is not null);
-
-    public Task ApplyAsync(HttpContext httpContext, CandidateSet candidates)
+    public bool AppliesToEndpoints(IReadOnlyList<Endpoint> endpoints)
     {
-        var claimed = false;
-        for (var i = 0; i < candidates.Count; i++)
+        foreach (var endpoint in endpoints)
         {
-            if (candidates.IsValidCandidate(i) && ClaimOf(candidates[i].Endpoint) is { } claim)
+            if (ClaimOf(endpoint) is not null)
             {
-                var takes = claim.Claims(httpContext);
-                claimed |= takes;
-                candidates.SetValidity(i, takes);
+                return true;
             }
         }
 
-        if (claimed)
+        return false;
+    }
+
+    public Task ApplyAsync(HttpContext httpContext, CandidateSet candidates)
+    {
+        var count = candidates.Count;
+        Span<int> ranks = count <= StackRanks ? stackalloc int[StackRanks] : new int[count];
+        var highest = RequestClaim.Never;
+        var anyNever = false;
+        for (var i = 0; i < count; i++)
         {
-            for (var i = 0; i < candidates.Count; i++)
+            if (!candidates.IsValidCandidate(i))
             {
-                if (candidates.IsValidCandidate(i) && ClaimOf(candidates[i].Endpoint) is null)
-                {
-                    candidates.SetValidity(i, false);
-                }
+                continue;
+            }
+
+            var rank = Rank(httpContext, candidates[i].Endpoint);
+            ranks[i] = rank;
+            highest = Math.Max(highest, rank);
+            anyNever |= rank == RequestClaim.Never;
+        }
+
+        // The common case (a call on ProtoHttp's own path that no claim takes) leaves every candidate as it was.
+        if (highest == RequestClaim.Unclaimed && !anyNever)
+        {
+            return Task.CompletedTask;
+        }
+
+        for (var i = 0; i < count; i++)
+        {
+            if (candidates.IsValidCandidate(i) && (ranks[i] < highest || ranks[i] == RequestClaim.Never))
+            {
+                candidates.SetValidity(i, false);
             }
         }
 
         return Task.CompletedTask;
+    }
+
+    private int Rank(HttpContext context, Endpoint endpoint)
+    {
+        if (ClaimOf(endpoint) is { } claim)
+        {
+            return claim.Rank(context);
+        }
+
+        var rank = RequestClaim.Unclaimed;
+        foreach (var other in _foreign)
+        {
+            rank = Math.Max(rank, other.Rank(context, endpoint));
+        }
+
+        return rank;
     }
 
     private static RequestClaim? ClaimOf(Endpoint endpoint) => endpoint.Metadata.GetMetadata<RequestClaim>();

@@ -1,13 +1,15 @@
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
+using ProtoHttp.AspNetCore.Internal;
 
 namespace ProtoHttp.AspNetCore.Pipeline;
 
 /// <summary>
 /// The call lifecycle, written once for every protocol and method kind, as grpc-dotnet's <c>ServerCallHandlerBase</c>:
-/// the per-call object and its telemetry, the protocol's check of the request, the deadline, the kind's core (read,
-/// invoke, write), the error funnel, and the end of the call. Each method kind supplies <see cref="HandleCallAsyncCore"/>;
-/// each protocol (<see cref="CallRoute.Protocol"/>) the reading and writing.
+/// the per-call object and its telemetry, the verb, the protocol's check of the request and the format it chose (once
+/// for every protocol), the deadline, the kind's core (read, invoke, write), the error funnel, and the end of the call.
+/// Each method kind supplies <see cref="HandleCallAsyncCore"/>; each protocol (<see cref="CallRoute.Protocol"/>) the
+/// call's exchange (<see cref="CallExchange"/>), which reads and writes.
 /// </summary>
 internal abstract class ServerCallHandler<TService, TRequest, TResponse>(CallRoute route)
     where TService : class
@@ -24,10 +26,18 @@ internal abstract class ServerCallHandler<TService, TRequest, TResponse>(CallRou
         ValueTask core;
         try
         {
-            CheckTransport(httpContext.Request);
+            var request = httpContext.Request;
+            CheckTransport(request);
             var protocol = route.Protocol;
-            protocol.Accept(call);
-            call.StartDeadline(protocol.ReadTimeout(httpContext.Request));
+            protocol.CheckVerb(request, route);
+            var exchange = call.Exchange = protocol.Accept(call);
+            if ((exchange.ResponseType?.ContentType ?? exchange.ResponseStreamType?.ContentType) is { } answer)
+            {
+                ProtoHttpLog.FormatChosen(route.Settings.Logger, route.Method.Name, exchange.RequestReader?.Name, answer);
+            }
+
+            exchange.Begin(call);
+            call.StartDeadline(protocol.ReadTimeout(request));
             core = HandleCallAsyncCore(call);
         }
         catch (Exception ex)

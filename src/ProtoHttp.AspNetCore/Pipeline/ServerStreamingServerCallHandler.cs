@@ -13,9 +13,9 @@ internal sealed class ServerStreamingServerCallHandler<TService, TRequest, TResp
 {
     protected override async ValueTask HandleCallAsyncCore(ProtoHttpServerCallContext call)
     {
-        var protocol = Route.Protocol;
-        var request = await protocol.ReadMessageAsync(call, call.CancellationToken);
-        var responses = call.ResponseStream ??= protocol.OpenResponseStream(call);
+        var exchange = call.Exchange!;
+        var request = await exchange.ReadMessageAsync(call, call.CancellationToken);
+        var responses = exchange.OpenResponseStream(call);
         call.FromService = true;
         var running = invoker.Start((TRequest)request, new ResponseStreamWriter<TResponse>(responses, call.CancellationToken), call);
         try

@@ -13,11 +13,11 @@ internal sealed class UnaryServerCallHandler<TService, TRequest, TResponse>(
 {
     protected override async ValueTask HandleCallAsyncCore(ProtoHttpServerCallContext call)
     {
-        var protocol = Route.Protocol;
-        var request = await protocol.ReadMessageAsync(call, call.CancellationToken);
+        var request = await call.Exchange!.ReadMessageAsync(call, call.CancellationToken);
         call.FromService = true;
         var response = await invoker.InvokeAsync((TRequest)request, call);
         call.ServiceReturned();
-        await protocol.WriteMessageAsync(call, (IMessage)response);
+        // Asked again: reading may have settled the answer's type, and the call moved to the exchange that knows it.
+        await call.Exchange!.WriteMessageAsync(call, (IMessage)response);
     }
 }

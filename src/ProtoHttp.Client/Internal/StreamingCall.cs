@@ -331,9 +331,10 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
                 await OpenCoreAsync(_resumeClient!, RequestContent()).ConfigureAwait(false);
                 return true;
             }
-            catch (Exception) when (!CallToken.IsCancellationRequested)
+            catch (Exception ex) when (!CallToken.IsCancellationRequested && ex is not RpcException { StatusCode: not StatusCode.Unavailable })
             {
-                // That instance did not answer either: the next attempt may reach another.
+                // That instance did not answer either: the next attempt may reach another. An answer with another
+                // status is the server's word (OUT_OF_RANGE: what was missed is no longer kept) and ends the call.
             }
         }
 
@@ -415,7 +416,19 @@ internal sealed class StreamingCall<TRequest, TResponse> : ClientCall<TRequest, 
                 throw rpc;
             }
 
-            if (!await ResumeAsync().ConfigureAwait(false))
+            bool resumed;
+            try
+            {
+                resumed = await ResumeAsync().ConfigureAwait(false);
+            }
+            catch (RpcException answered)
+            {
+                var rpc = Fail(answered);
+                Release();
+                throw rpc;
+            }
+
+            if (!resumed)
             {
                 var rpc = Fail(broken);
                 Release();

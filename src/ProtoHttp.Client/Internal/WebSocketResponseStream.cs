@@ -6,18 +6,8 @@ namespace ProtoHttp.Client.Internal;
 /// The answer of a call over WebSocket as the stream of envelopes a <see cref="Framing.ResponseEnvelopeReader"/> reads: the
 /// bytes of the binary messages in order (one envelope each), ended by the server's close.
 /// </summary>
-internal sealed class WebSocketResponseStream(WebSocket socket) : Stream
+internal sealed class WebSocketResponseStream(WebSocket socket) : ReadOnlyStream
 {
-    public override bool CanRead => true;
-
-    public override bool CanSeek => false;
-
-    public override bool CanWrite => false;
-
-    public override long Length => throw new NotSupportedException();
-
-    public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
-
     public override async ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
     {
         while (true)
@@ -44,19 +34,4 @@ internal sealed class WebSocketResponseStream(WebSocket socket) : Stream
             }
         }
     }
-
-    public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
-        ReadAsync(buffer.AsMemory(offset, count), cancellationToken).AsTask();
-
-    public override int Read(byte[] buffer, int offset, int count) => ReadAsync(buffer, offset, count).GetAwaiter().GetResult();
-
-    public override void Flush()
-    {
-    }
-
-    public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-    public override void SetLength(long value) => throw new NotSupportedException();
-
-    public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
 }

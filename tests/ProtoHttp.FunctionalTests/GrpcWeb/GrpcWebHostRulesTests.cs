@@ -16,7 +16,7 @@ namespace ProtoHttp.FunctionalTests.GrpcWeb;
 /// <summary>
 /// The host's rules on gRPC-Web calls (docs/protocol.md sections 5-7 and 12), in an app of their own where the
 /// services' first mapping carries them: a browser on another origin under a CORS policy built from
-/// <see cref="GrpcWebCors"/>, rate limiting, and detailed errors in the Development environment.
+/// <c>AddCorsPolicy</c>, rate limiting, and detailed errors in the Development environment.
 /// </summary>
 public sealed class GrpcWebHostRulesTests : IAsyncLifetime
 {
@@ -35,15 +35,12 @@ public sealed class GrpcWebHostRulesTests : IAsyncLifetime
         builder.WebHost.UseUrls($"http://127.0.0.1:{port}");
         builder.Services.AddSingleton<CallProbe>();
         builder.Services.AddSingleton<StreamProbe>();
-        builder.Services.AddCors(o => o.AddPolicy("shop", policy => policy
-            .WithOrigins(Origin).WithMethods("POST")
-            .WithHeaders([.. GrpcWebCors.AllowedHeaders]).WithExposedHeaders([.. GrpcWebCors.ExposedHeaders])));
         builder.Services.AddRateLimiter(o =>
         {
             o.RejectionStatusCode = StatusCodes.Status429TooManyRequests;
             o.AddFixedWindowLimiter("one-a-minute", w => (w.PermitLimit, w.Window, w.QueueLimit) = (1, TimeSpan.FromMinutes(1), 0));
         });
-        builder.Services.AddProtoHttp();
+        builder.Services.AddProtoHttp().AddCorsPolicy("shop", policy => policy.WithOrigins(Origin).WithMethods("POST"));
         _app = builder.Build();
         _app.UseCors();
         _app.UseRateLimiter();

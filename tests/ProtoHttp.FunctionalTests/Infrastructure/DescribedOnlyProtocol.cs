@@ -1,8 +1,6 @@
-using Google.Protobuf;
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
 using ProtoHttp.AspNetCore;
-using ProtoHttp.AspNetCore.Framing;
 using ProtoHttp.AspNetCore.Pipeline;
 
 namespace ProtoHttp.FunctionalTests.Infrastructure;
@@ -43,13 +41,7 @@ internal sealed class DescribedOnlyProtocol : CallProtocol
 
     public override TimeSpan? ReadTimeout(HttpRequest request) => throw new NotSupportedException();
 
-    public override void Accept(ProtoHttpServerCallContext call) => throw new NotSupportedException();
-
-    public override ValueTask<IMessage> ReadMessageAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken) => throw new NotSupportedException();
-
-    public override Task WriteMessageAsync(ProtoHttpServerCallContext call, IMessage message) => throw new NotSupportedException();
-
-    public override StreamResponseWriter OpenResponseStream(ProtoHttpServerCallContext call) => throw new NotSupportedException();
+    public override CallExchange Accept(ProtoHttpServerCallContext call) => throw new NotSupportedException();
 
     public override Task WriteErrorAsync(HttpContext context, CallFailure failure, WritableMediaType? errorType, MessageCodecs codecs) => throw new NotSupportedException();
 }

@@ -5,6 +5,7 @@ using ProtoHttp.AspNetCore;
 using ProtoHttp.AspNetCore.Framing;
 using ProtoHttp.AspNetCore.Internal;
 using ProtoHttp.AspNetCore.Pipeline;
+using ProtoHttp.Streaming;
 
 namespace ProtoHttp.FunctionalTests.Infrastructure;
 
@@ -55,14 +56,10 @@ internal sealed class RelabeledProtocol : CallProtocol
                 : throw CallRejectedException.BadRequest($"{TimeoutHeader} must be a positive number of milliseconds, not '{value}'.")
             : null;
 
-    public override void Accept(ProtoHttpServerCallContext call)
+    /// <summary>The verb is checked already (POST only, as the route allows no GET).</summary>
+    public override CallExchange Accept(ProtoHttpServerCallContext call)
     {
         var request = call.HttpContext.Request;
-        if (!HttpMethods.IsPost(request.Method))
-        {
-            throw CallRejectedException.MethodNotAllowed(request.Method, "POST");
-        }
-
         var settings = call.Route.Settings;
         var json = Json(settings.Codecs);
         if (request.ContentType is not { } contentType || settings.Codecs.MatchContentType(contentType).Codec != json.Codec)
@@ -70,35 +67,42 @@ internal sealed class RelabeledProtocol : CallProtocol
             throw CallRejectedException.UnsupportedMediaType($"The Content-Type '{request.ContentType}' is not JSON; use application/json.", "application/json");
         }
 
-        if (call.Route.Kind == MethodType.Unary)
-        {
-            call.SetFormat(json.Codec, json);
-        }
-        else
-        {
-            call.SetFormat(json.Codec, responseType: null);
-            call.ResponseStreamType = settings.Streams.Lines;
-        }
+        return call.Route.Kind == MethodType.Unary
+            ? call.Route.Exchanges.Of(json.Codec, json, static (reader, type) => new UnaryJsonExchange(reader, type))
+            : new LinesExchange(settings.Streams.Lines, json.Codec);
     }
 
-    public override async ValueTask<IMessage> ReadMessageAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken)
+    public override Task WriteErrorAsync(HttpContext context, CallFailure failure, WritableMediaType? errorType, MessageCodecs codecs) =>
+        ErrorResultWriter.WriteAsync(context.Response, failure, Json(codecs));
+
+    private static WritableMediaType Json(MessageCodecs codecs) => codecs.Canonical(CodecNames.Json);
+
+    private static async ValueTask<IMessage> ReadJsonAsync(ProtoHttpServerCallContext call, MessageCodec reader, CancellationToken cancellationToken)
     {
         var settings = call.Route.Settings;
         using var body = await RequestBodyReader.ReadAsync(call.HttpContext, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, cancellationToken);
-        var message = call.RequestReader!.Read(body.Data, call.Route.Descriptor.InputType);
+        var message = reader.Read(body.Data, call.Route.Descriptor.InputType);
         settings.Codecs.CheckRequiredFields(message);
         return message;
     }
 
-    public override Task WriteMessageAsync(ProtoHttpServerCallContext call, IMessage message) =>
-        ResponseWriter.WriteAsync(call.HttpContext.Response, StatusCodes.Status200OK, message, call.ResponseType!);
+    /// <summary>A unary call: JSON in, JSON out; shared by the route's calls.</summary>
+    private sealed class UnaryJsonExchange(MessageCodec? reader, WritableMediaType? responseType) : UnaryExchange(reader, responseType)
+    {
+        public override ValueTask<IMessage> ReadMessageAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken) =>
+            ReadJsonAsync(call, RequestReader!, cancellationToken);
 
-    public override StreamResponseWriter OpenResponseStream(ProtoHttpServerCallContext call) =>
-        StreamResponseWriter.For(call.HttpContext, call.ResponseStreamType!, call.Route.Settings.Options.StreamKeepAliveInterval);
+        public override Task WriteMessageAsync(ProtoHttpServerCallContext call, IMessage message) =>
+            ResponseWriter.WriteAsync(call.HttpContext.Response, StatusCodes.Status200OK, message, ResponseType!);
+    }
 
-    public override Task WriteErrorAsync(HttpContext context, CallFailure failure, WritableMediaType? errorType, MessageCodecs codecs) =>
-        ResponseWriter.WriteAsync(context.Response, failure.HttpStatus,
-            new ErrorResult { Code = StatusMapping.ToCodeName(failure.Code), ErrorText = failure.Text }, Json(codecs));
+    /// <summary>A server-streaming call: JSON in, JSON lines out.</summary>
+    private sealed class LinesExchange(StreamMediaType lines, MessageCodec reader) : StreamExchange(lines, reader)
+    {
+        public override ValueTask<IMessage> ReadMessageAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken) =>
+            ReadJsonAsync(call, RequestReader!, cancellationToken);
 
-    private static WritableMediaType Json(MessageCodecs codecs) => codecs.Canonical(CodecNames.Json);
+        protected override StreamResponseWriter CreateResponseStream(ProtoHttpServerCallContext call) =>
+            StreamResponseWriter.For(call.HttpContext, ResponseStreamType, call.Route.Settings.Options.StreamKeepAliveInterval);
+    }
 }

@@ -68,7 +68,7 @@ public sealed partial class GenericRoomsTests
         // A generic type named as a protocol's would make the source check fail for the wrong reason: the names must differ.
         var protocolTypes = ProtocolTypeNames();
         Assert.Contains("NativeProtocol", protocolTypes);
-        Assert.Contains("ConnectTimeout", protocolTypes);
+        Assert.Contains("GrpcTimeout", protocolTypes);
         var shared = Server.GetTypes()
             .Where(type => type.Namespace is { } ns && ns.StartsWith(ServerNamespace, StringComparison.Ordinal) && !IsProtocolType(type))
             .Select(type => StripArity(type.Name))

@@ -64,7 +64,7 @@ public class CallErrorsTests
     {
         var call = Call();
         call.FromService = true;
-        call.RequestStream = new FaultedStream(CallRejectedException.BadRequest("The envelope's flags are 0x07."));
+        call.Exchange = new FaultedExchange(new FaultedStream(CallRejectedException.BadRequest("The envelope's flags are 0x07.")));
 
         var code = await CallErrors.FailAsync(call, new InvalidOperationException("The service choked on it."));
 
@@ -86,6 +86,17 @@ public class CallErrorsTests
     }
 
     private ProtoHttpServerCallContext Call() => new(_harness.Request("POST"), _harness.Route("Echo", NativeProtocol.Instance));
+
+    /// <summary>An exchange whose request stream the client got wrong; it reads and writes nothing.</summary>
+    private sealed class FaultedExchange(IRequestStream requests) : CallExchange
+    {
+        public override IRequestStream? RequestStream => requests;
+
+        public override ValueTask<Google.Protobuf.IMessage> ReadMessageAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken) =>
+            throw new NotSupportedException();
+
+        public override Task WriteMessageAsync(ProtoHttpServerCallContext call, Google.Protobuf.IMessage message) => throw new NotSupportedException();
+    }
 
     private sealed class FaultedStream(CallRejectedException fault) : IRequestStream
     {

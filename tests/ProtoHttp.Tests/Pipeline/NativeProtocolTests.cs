@@ -6,38 +6,38 @@ using ProtoHttp.AspNetCore.Protocols.Native;
 
 namespace ProtoHttp.Tests.Pipeline;
 
-/// <summary>ProtoHttp's own protocol as a part: what Accept decides on the call, how it reads and how it spells errors.</summary>
+/// <summary>ProtoHttp's own protocol as a part: the exchange Accept returns, how it reads and how it spells errors.</summary>
 public class NativeProtocolTests
 {
     private readonly PipelineHarness _harness = new();
 
     [Fact]
-    public void AcceptDecidesTheReaderAndTheAnswersTypeOnTheCall()
+    public void AcceptReturnsAnExchangeThatKnowsTheReaderAndTheAnswersType()
     {
         var http = _harness.Request("POST", "application/xml", "<Ping/>"u8.ToArray());
         http.Request.Headers.Accept = "application/json";
         var call = Call(http, "Echo");
 
-        NativeProtocol.Instance.Accept(call);
+        call.Exchange = NativeProtocol.Instance.Accept(call);
 
         var codecs = _harness.Settings.Codecs;
-        Assert.Same(codecs.Codec(CodecNames.Xml), call.RequestReader);
-        Assert.Same(codecs.Codec(CodecNames.Json), call.ResponseType!.Codec);
-        Assert.Same(call.ResponseType, call.ErrorType);
+        Assert.Same(codecs.Codec(CodecNames.Xml), call.Exchange!.RequestReader);
+        Assert.Same(codecs.Codec(CodecNames.Json), call.Exchange!.ResponseType!.Codec);
+        Assert.Same(call.Exchange!.ResponseType, call.ErrorType);
     }
 
     [Fact]
-    public void CallsOnARouteThatReadAndAnswerAlikeShareOneFormatPair()
+    public void CallsOnARouteThatReadAndAnswerAlikeShareOneExchange()
     {
-        // The call's object holds the reader and the answer's type as one pair the route keeps (BENCHMARKS.md's 100
-        // bytes per call): the same pair for the same choice, another for another.
+        // A unary call's exchange holds only the reader and the answer's type, so the route keeps one per pair (BENCHMARKS.md's 100
+        // bytes per call): the same exchange for the same choice, another for another.
         var route = _harness.Route("Echo", NativeProtocol.Instance);
         ProtoHttpServerCallContext Accepted(string contentType, string accept)
         {
             var http = _harness.Request("POST", contentType, "{}"u8.ToArray());
             http.Request.Headers.Accept = accept;
             var call = new ProtoHttpServerCallContext(http, route);
-            NativeProtocol.Instance.Accept(call);
+            call.Exchange = NativeProtocol.Instance.Accept(call);
             return call;
         }
 
@@ -45,11 +45,11 @@ public class NativeProtocolTests
         var again = Accepted("application/json", "application/x-protobuf");
         var other = Accepted("application/json", "application/json");
 
-        Assert.Same(first.Format, again.Format);
-        Assert.NotSame(first.Format, other.Format);
-        Assert.Same(_harness.Settings.Codecs.Codec(CodecNames.Json), other.RequestReader);
-        Assert.Same(_harness.Settings.Codecs.Codec(CodecNames.Json), other.ResponseType!.Codec);
-        Assert.Same(MessageCodecs.Protobuf, again.ResponseType!.Codec);
+        Assert.Same(first.Exchange, again.Exchange);
+        Assert.NotSame(first.Exchange, other.Exchange);
+        Assert.Same(_harness.Settings.Codecs.Codec(CodecNames.Json), other.Exchange!.RequestReader);
+        Assert.Same(_harness.Settings.Codecs.Codec(CodecNames.Json), other.Exchange!.ResponseType!.Codec);
+        Assert.Same(MessageCodecs.Protobuf, again.Exchange!.ResponseType!.Codec);
     }
 
     [Fact]
@@ -63,7 +63,7 @@ public class NativeProtocolTests
 
         Assert.Equal(StatusCodes.Status406NotAcceptable, refused.HttpStatus);
         Assert.True(refused.NoAcceptedFormat);
-        Assert.Null(call.ResponseType);
+        Assert.Null(call.Exchange);
     }
 
     [Fact]
@@ -74,9 +74,9 @@ public class NativeProtocolTests
         var events = _harness.Settings.Streams.Events;
         var call = Call(http, "Repeat", route => ((NativeRoute)route) with { ForcedStream = events });
 
-        NativeProtocol.Instance.Accept(call);
+        call.Exchange = NativeProtocol.Instance.Accept(call);
 
-        Assert.Same(events, call.ResponseStreamType);
+        Assert.Same(events, call.Exchange!.ResponseStreamType);
     }
 
     [Fact]
@@ -86,10 +86,10 @@ public class NativeProtocolTests
         http.Request.Headers.Accept = "application/x-ndjson";
         var call = Call(http, "Repeat");
 
-        NativeProtocol.Instance.Accept(call);
+        call.Exchange = NativeProtocol.Instance.Accept(call);
 
-        Assert.Null(call.ResponseType);
-        Assert.Same(_harness.Settings.Codecs.Canonical(call.ResponseStreamType!.Codec), call.ErrorType);
+        Assert.Null(call.Exchange!.ResponseType);
+        Assert.Same(_harness.Settings.Codecs.Canonical(call.Exchange!.ResponseStreamType!.Codec), call.ErrorType);
     }
 
     [Fact]
@@ -110,9 +110,9 @@ public class NativeProtocolTests
     {
         var http = _harness.Request("GET", query: "?text=from%20the%20query");
         var call = Call(http, "Echo");
-        NativeProtocol.Instance.Accept(call);
+        call.Exchange = NativeProtocol.Instance.Accept(call);
 
-        var message = await NativeProtocol.Instance.ReadMessageAsync(call, CancellationToken.None);
+        var message = await call.Exchange!.ReadMessageAsync(call, CancellationToken.None);
 
         Assert.Equal(new Ping { Text = "from the query" }, message);
     }

@@ -197,18 +197,19 @@ public class ServerCallHandlerTests
 
         public override TimeSpan? ReadTimeout(HttpRequest request) => _native.ReadTimeout(request);
 
-        public override void Accept(ProtoHttpServerCallContext call) => _native.Accept(call);
-
-        public override ValueTask<IMessage> ReadMessageAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken) =>
-            _native.ReadMessageAsync(call, cancellationToken);
-
-        public override Task WriteMessageAsync(ProtoHttpServerCallContext call, IMessage message) =>
-            throw new InvalidOperationException("The writer broke.");
-
-        public override AspNetCore.Framing.StreamResponseWriter OpenResponseStream(ProtoHttpServerCallContext call) =>
-            _native.OpenResponseStream(call);
+        public override CallExchange Accept(ProtoHttpServerCallContext call) => new UnwritingExchange(_native.Accept(call));
 
         public override Task WriteErrorAsync(HttpContext context, CallFailure failure, WritableMediaType? errorType, MessageCodecs codecs) =>
             _native.WriteErrorAsync(context, failure, errorType, codecs);
+    }
+
+    /// <summary>The native protocol's exchange, but its unary answer's writer breaks.</summary>
+    private sealed class UnwritingExchange(CallExchange native) : UnaryExchange(native.RequestReader, native.ResponseType)
+    {
+        public override ValueTask<IMessage> ReadMessageAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken) =>
+            native.ReadMessageAsync(call, cancellationToken);
+
+        public override Task WriteMessageAsync(ProtoHttpServerCallContext call, IMessage message) =>
+            throw new InvalidOperationException("The writer broke.");
     }
 }

@@ -11,7 +11,7 @@ internal static class GrpcWebMediaTypes
     public const string Binary = "application/grpc-web";
     public const string Text = "application/grpc-web-text";
 
-    // Only grpc-dotnet's gRPC-Web middleware sends this here: GrpcWebMatcherPolicy gives gRPC-Web's endpoint no other
+    // Only grpc-dotnet's gRPC-Web middleware sends this here: GrpcWebClaim gives gRPC-Web's endpoint no other
     // request that is not gRPC-Web.
     private const string Translated = "application/grpc";
 

@@ -23,6 +23,16 @@ internal sealed class GrpcWebProtocol : CallProtocol
 
     public override string Name => ProtocolNames.GrpcWeb;
 
+    /// <summary>What gRPC-Web clients (grpc-web, connect-es's gRPC-Web transport) send: the type, the deadline, the client's marker and name, compression.</summary>
+    public override IReadOnlyList<string> CorsRequestHeaders { get; } =
+        ["Content-Type", "Grpc-Timeout", "X-Grpc-Web", "X-User-Agent", "Grpc-Encoding", "Grpc-Accept-Encoding"];
+
+    /// <summary>
+    /// What a gRPC-Web client must read: the status, where a refusal (405, 415) carries it as headers; a call's outcome
+    /// travels in the body's trailers frame, which needs no exposing.
+    /// </summary>
+    public override IReadOnlyList<string> CorsResponseHeaders { get; } = ["Grpc-Status", "Grpc-Message", "Grpc-Status-Details-Bin"];
+
     /// <summary>OpenTelemetry names gRPC, over any transport, <c>grpc</c>.</summary>
     public override string TelemetrySystem => "grpc";
 
@@ -54,18 +64,13 @@ internal sealed class GrpcWebProtocol : CallProtocol
             // Method names are exact; another spelling is a method this server does not have: gRPC's UNIMPLEMENTED.
             RequestDelegate exact = context => context.Request.Path.Value == path ? handler(context) : UnimplementedAsync(context, settings.Codecs);
             // OpenAPI has no words for framed messages: the method is described at its ProtoHttp route and Connect path.
-            service.MapMethod(method, route, exact, "ProtoHttp gRPC-Web " + path, GrpcWebEndpointMetadata.Instance, new Microsoft.AspNetCore.Routing.ExcludeFromDescriptionAttribute());
+            service.MapMethod(method, route, exact, "ProtoHttp gRPC-Web " + path, GrpcWebClaim.Instance, new Microsoft.AspNetCore.Routing.ExcludeFromDescriptionAttribute());
         }
     }
 
-    public override void Accept(ProtoHttpServerCallContext call)
+    public override CallExchange Accept(ProtoHttpServerCallContext call)
     {
         var request = call.HttpContext.Request;
-        if (!HttpMethods.IsPost(request.Method))
-        {
-            throw CallRejectedException.MethodNotAllowed(request.Method, "POST");
-        }
-
         var codecs = call.Route.Settings.Codecs;
         if (GrpcWebMediaTypes.Parse(request.ContentType, codecs) is not { } type)
         {
@@ -74,40 +79,10 @@ internal sealed class GrpcWebProtocol : CallProtocol
                 $"The Content-Type '{request.ContentType}' is not a gRPC-Web type this service reads; use {acceptPost}.", acceptPost);
         }
 
-        var writer = new GrpcWebResponseWriter(call.HttpContext, type, type.Codec);
-        call.SetFormat(type.Codec, responseType: null);
-        call.ResponseStreamType = writer.Type;
-        ProtoHttpLog.FormatChosen(call.Route.Settings.Logger, call.Route.Method.Name, type.Codec.Name, type.ContentType);
-        call.ResponseStream = writer;
+        return new GrpcWebExchange(call, type);
     }
 
     public override TimeSpan? ReadTimeout(HttpRequest request) => GrpcTimeout.Parse(request.Headers[GrpcTimeout.HeaderName]);
-
-    public override async ValueTask<IMessage> ReadMessageAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken)
-    {
-        var context = call.HttpContext;
-        var settings = call.Route.Settings;
-        // Accept parsed the request's type once and gave it to the call's writer.
-        var type = ((GrpcWebResponseWriter)call.ResponseStream!).GrpcWebType;
-        var message = await GrpcWebRequestReader.ReadAsync(context, type, call.RequestReader!,
-            call.Route.Descriptor.InputType, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, cancellationToken);
-        settings.Codecs.CheckRequiredFields(message);
-        return message;
-    }
-
-    /// <summary>
-    /// A unary answer is the stream's one message, then the trailers frame. Once the service has answered, its answer
-    /// goes out whole, as the other protocols' unary answers do: a deadline that passes while it is written does not cut
-    /// it off (only the client leaving does).
-    /// </summary>
-    public override async Task WriteMessageAsync(ProtoHttpServerCallContext call, IMessage message)
-    {
-        var stream = call.ResponseStream!;
-        await stream.WriteMessageAsync(message, call.HttpContext.RequestAborted);
-        await stream.EndAsync(StreamOutcome.Ok(call.TrailersOrNull));
-    }
-
-    public override StreamResponseWriter OpenResponseStream(ProtoHttpServerCallContext call) => call.ResponseStream!;
 
     /// <summary>
     /// A refusal before the call is gRPC-Web at all (verb, media type) or before the endpoint ran (authorization, rate
@@ -121,10 +96,6 @@ internal sealed class GrpcWebProtocol : CallProtocol
         response.Headers[GrpcWebTrailers.MessageName] = GrpcWebTrailers.PercentEncode(failure.Text);
         return Task.CompletedTask;
     }
-
-    /// <summary>Once accepted, a gRPC-Web call tells every failure in its trailers frame, with status 200.</summary>
-    public override Task EndFailedStreamAsync(ProtoHttpServerCallContext call, StreamResponseWriter stream, CallFailure failure) =>
-        stream.EndAsync(new StreamOutcome(failure.Code, PrintableText.EscapeLoneSurrogates(failure.Text), failure.Trailers));
 
     private static Task UnimplementedAsync(HttpContext context, MessageCodecs codecs)
     {

@@ -20,11 +20,8 @@ namespace ProtoHttp.AspNetCore.Protocols.GrpcWeb;
 internal sealed class GrpcWebResponseWriter(HttpContext context, GrpcWebMediaType type, MessageCodec? codec)
     : StreamResponseWriter(context, StreamTypeOf(type))
 {
-    /// <summary>The call's gRPC-Web type, as its request's <c>Content-Type</c> named it.</summary>
-    public GrpcWebMediaType GrpcWebType => type;
-
-    /// <summary>The type as the pipeline's <see cref="ProtoHttpServerCallContext.ResponseStreamType"/> carries it.</summary>
-    private static StreamMediaType StreamTypeOf(GrpcWebMediaType type) =>
+    /// <summary>The type as the pipeline's <see cref="CallExchange.ResponseStreamType"/> carries it.</summary>
+    public static StreamMediaType StreamTypeOf(GrpcWebMediaType type) =>
         new(type.ContentType, StreamFormat.Envelopes, type.ContentType, type.Codec);
 
     protected override async Task WriteMessageCoreAsync(IMessage message, CancellationToken cancellationToken)

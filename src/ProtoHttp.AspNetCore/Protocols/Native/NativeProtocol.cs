@@ -8,9 +8,9 @@ using ProtoHttp.AspNetCore.Caching;
 using ProtoHttp.AspNetCore.Explorer;
 using ProtoHttp.AspNetCore.Framing;
 using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Invocation;
 using ProtoHttp.AspNetCore.Negotiation;
 using ProtoHttp.AspNetCore.Pipeline;
-using ProtoHttp.AspNetCore.Protocols.Connect;
 using ProtoHttp.Streaming;
 
 namespace ProtoHttp.AspNetCore.Protocols.Native;
@@ -33,8 +33,11 @@ internal sealed class NativeProtocol : CallProtocol
 
     public override string Name => ProtocolNames.ProtoHttp;
 
+    /// <summary>A body's type (protobuf, XML, a stream's envelopes are not safelisted) and the deadline (docs/protocol.md section 6).</summary>
+    public override IReadOnlyList<string> CorsRequestHeaders { get; } = ["Content-Type", MillisecondsTimeout.HeaderName];
+
     /// <summary><c>Connect-Timeout-Ms</c>: ProtoHttp's own protocol takes Connect's header (docs/protocol.md section 6).</summary>
-    public override TimeSpan? ReadTimeout(HttpRequest request) => ConnectTimeout.Parse(request.Headers[ConnectTimeout.HeaderName]);
+    public override TimeSpan? ReadTimeout(HttpRequest request) => MillisecondsTimeout.Parse(request.Headers[MillisecondsTimeout.HeaderName]);
 
     /// <summary>OpenTelemetry has no name for ProtoHttp's own protocol.</summary>
     public override string TelemetrySystem => "protohttp";
@@ -130,80 +133,20 @@ internal sealed class NativeProtocol : CallProtocol
         ];
     }
 
-    public override void Accept(ProtoHttpServerCallContext call)
+    public override CallExchange Accept(ProtoHttpServerCallContext call)
     {
-        var context = call.HttpContext;
-        context.Response.Headers.Vary = "Accept";
-        switch (call.Route.Kind)
+        call.HttpContext.Response.Headers.Vary = "Accept";
+        return call.Route.Kind switch
         {
-            case MethodType.Unary:
-                AcceptUnary(call);
-                break;
-            case MethodType.ServerStreaming:
-                AcceptServerStream(call);
-                break;
-            default:
-                AcceptRequestStream(call);
-                break;
-        }
+            MethodType.Unary => AcceptUnary(call),
+            MethodType.ServerStreaming => AcceptServerStream(call),
+            _ => AcceptRequestStream(call),
+        };
     }
 
-    public override ValueTask<IMessage> ReadMessageAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken)
-    {
-        if (call.RequestEnvelope is not null)
-        {
-            return SingleEnvelope.ReadAsync(call, cancellationToken);
-        }
-
-        var request = call.HttpContext.Request;
-        var descriptor = call.Route.Descriptor.InputType;
-        if (!HttpMethods.IsGet(request.Method))
-        {
-            return MessageRequestReader.ReadBodyAsync(call.HttpContext, call.RequestReader, descriptor, call.Route.Settings, cancellationToken);
-        }
-
-        var message = MessageRequestReader.ReadQuery(request, call.RequestReader, descriptor);
-        call.Route.Settings.Codecs.CheckRequiredFields(message);
-        return ValueTask.FromResult(message);
-    }
-
-    public override Task WriteMessageAsync(ProtoHttpServerCallContext call, IMessage message)
-    {
-        var response = call.HttpContext.Response;
-        if (call.TrailersOrNull is { } trailers)
-        {
-            // Trailers of a body whose length is known go out as headers (docs/protocol.md section 6).
-            HeaderMetadata.AddToResponse(trailers, response.Headers);
-        }
-
-        var conditional = HttpMethods.IsGet(call.HttpContext.Request.Method) ? call.Route.ConditionalGet : null;
-        return ResponseWriter.WriteAsync(response, StatusCodes.Status200OK, message, call.ResponseType!, conditional);
-    }
-
-    public override StreamResponseWriter OpenResponseStream(ProtoHttpServerCallContext call) =>
-        StreamResponseWriter.For(call.HttpContext, call.ResponseStreamType!, call.Route.Settings.Options.StreamKeepAliveInterval);
-
-    public override Task WriteErrorAsync(HttpContext context, CallFailure failure, WritableMediaType? errorType, MessageCodecs codecs)
-    {
-        var response = context.Response;
-        response.Headers.Vary = "Accept";
-        if (failure.Trailers is { } trailers)
-        {
-            HeaderMetadata.AddToResponse(trailers, response.Headers);
-        }
-
-        var type = failure.NoAcceptedFormat ? codecs.Canonical(CodecNames.Json) : errorType ?? ErrorFormat.Choose(context.Request, codecs);
-        var text = failure.Text;
-        if (ReferenceEquals(type.Codec, codecs.Find(CodecNames.Xml)))
-        {
-            // A detail or a quoted input may hold what XML cannot carry (a NUL, a bell); the error keeps the format the
-            // client asked for, as every other answer does, with U+FFFD in those places.
-            text = PrintableText.ReplaceUnwritableInXml(text);
-        }
-
-        var error = new ErrorResult { Code = StatusMapping.ToCodeName(failure.Code), ErrorText = text };
-        return ResponseWriter.WriteAsync(response, failure.HttpStatus, error, type);
-    }
+    /// <summary>ProtoHttp's ErrorResult in the negotiated format (<see cref="ErrorResultWriter"/>).</summary>
+    public override Task WriteErrorAsync(HttpContext context, CallFailure failure, WritableMediaType? errorType, MessageCodecs codecs) =>
+        ErrorResultWriter.WriteNegotiatedAsync(context, failure, errorType, codecs);
 
     /// <summary>Answers a refusal on an endpoint of the protocol that is no call (an unknown method, a verb on the <c>.proto</c> source).</summary>
     public static Task RefuseAsync(HttpContext context, CallRejectedException rejection, string name, ILogger logger, MessageCodecs codecs)
@@ -212,71 +155,51 @@ internal sealed class NativeProtocol : CallProtocol
         return CallErrors.AnswerAsync(context, new CallFailure(rejection.HttpStatus, rejection.Code, rejection.Message, rejection.Hint), Instance, errorType: null, codecs);
     }
 
-    private static void AcceptUnary(ProtoHttpServerCallContext call)
+    private static UnaryExchange AcceptUnary(ProtoHttpServerCallContext call)
     {
         var request = call.HttpContext.Request;
         var route = call.Route;
         var codecs = route.Settings.Codecs;
-        var isGet = HttpMethods.IsGet(request.Method);
-        if (isGet ? !route.AllowsGet : !HttpMethods.IsPost(request.Method))
-        {
-            throw CallRejectedException.MethodNotAllowed(request.Method, route.AllowsGet ? "GET, POST" : "POST");
-        }
-
-        var (reader, own) = isGet ? MessageRequestReader.ForQuery(codecs) : MessageRequestReader.ForBody(request, codecs);
+        var (reader, own) = HttpMethods.IsGet(request.Method) ? MessageRequestReader.ForQuery(codecs) : MessageRequestReader.ForBody(request, codecs);
         var responseType = ((NativeRoute)route).ForcedType ?? AcceptNegotiator.Negotiate(codecs, request.Headers.Accept, own);
         if (responseType is null)
         {
             throw CallRejectedException.NotAcceptable(codecs);
         }
 
-        call.SetFormat(reader, responseType);
-        ProtoHttpLog.FormatChosen(route.Settings.Logger, route.Method.Name, reader?.Name, responseType.ContentType);
+        return route.Exchanges.Of(reader, responseType, NativeUnaryExchange.Make);
     }
 
     /// <summary>
     /// A server-streaming request: as for a unary call (a body in any format, or GET with the query string) or as one
     /// envelope; its own stream format is events for a browser's address bar, envelopes for protobuf, else lines.
     /// </summary>
-    private static void AcceptServerStream(ProtoHttpServerCallContext call)
+    private static NativeStreamExchange AcceptServerStream(ProtoHttpServerCallContext call)
     {
         var request = call.HttpContext.Request;
         var route = call.Route;
         var codecs = route.Settings.Codecs;
-        if (HttpMethods.IsGet(request.Method) && route.AllowsGet)
+        if (HttpMethods.IsGet(request.Method))
         {
             // A browser's address bar must show the stream as text it can read as it comes: events, not a download.
-            AcceptStream(call, MessageRequestReader.ForQuery(codecs).Reader, AcceptsHtml(request) ? route.Settings.Streams.Events : route.Settings.Streams.Lines);
-            return;
-        }
-
-        if (!HttpMethods.IsPost(request.Method))
-        {
-            throw CallRejectedException.MethodNotAllowed(request.Method, route.AllowsGet ? "GET, POST" : "POST");
+            return AcceptStream(call, MessageRequestReader.ForQuery(codecs).Reader, AcceptsHtml(request) ? route.Settings.Streams.Events : route.Settings.Streams.Lines, null);
         }
 
         var streams = route.Settings.Streams;
         if (streams.EnvelopeType(request.ContentType, codecs) is { } envelope)
         {
-            call.RequestEnvelope = envelope;
-            AcceptStream(call, envelope.Codec, envelope);
-            return;
+            return AcceptStream(call, envelope.Codec, envelope, envelope);
         }
 
         // A body in a Connect codec asks for that codec's envelopes; any other, for lines.
         var (reader, own) = MessageRequestReader.ForBody(request, codecs);
-        AcceptStream(call, reader, own.CanBeEnveloped && own != streams.Lines.Codec ? streams.Envelopes(own) : streams.Lines);
+        return AcceptStream(call, reader, own.CanBeEnveloped && own != streams.Lines.Codec ? streams.Envelopes(own) : streams.Lines, null);
     }
 
     /// <summary>The request of a client-streaming or bidirectional call: POST with a body of envelopes, read for as long as the call lasts.</summary>
-    private static void AcceptRequestStream(ProtoHttpServerCallContext call)
+    private static NativeStreamExchange AcceptRequestStream(ProtoHttpServerCallContext call)
     {
         var request = call.HttpContext.Request;
-        if (!HttpMethods.IsPost(request.Method))
-        {
-            throw CallRejectedException.MethodNotAllowed(request.Method, "POST");
-        }
-
         var codecs = call.Route.Settings.Codecs;
         if (call.Route.Settings.Streams.EnvelopeType(request.ContentType, codecs) is not { } envelope)
         {
@@ -285,11 +208,10 @@ internal sealed class NativeProtocol : CallProtocol
             throw CallRejectedException.UnsupportedMediaType($"{named}; a client-streaming or bidirectional method reads {envelopeTypes}.", envelopeTypes);
         }
 
-        call.RequestEnvelope = envelope;
-        AcceptStream(call, envelope.Codec, envelope);
+        return AcceptStream(call, envelope.Codec, envelope, envelope);
     }
 
-    private static void AcceptStream(ProtoHttpServerCallContext call, MessageCodec? reader, StreamMediaType own)
+    private static NativeStreamExchange AcceptStream(ProtoHttpServerCallContext call, MessageCodec? reader, StreamMediaType own, StreamMediaType? requestEnvelope)
     {
         // Every route of this protocol is a NativeRoute: MapEndpoints makes them.
         var route = (NativeRoute)call.Route;
@@ -310,10 +232,8 @@ internal sealed class NativeProtocol : CallProtocol
             };
         }
 
-        call.SetFormat(reader, responseType: null);
-        // Before a stream starts, its errors are unary answers in the stream's codec (ProtoHttpServerCallContext.ErrorType).
-        call.ResponseStreamType = type;
-        ProtoHttpLog.FormatChosen(route.Settings.Logger, route.Method.Name, reader?.Name, type.ContentType);
+        // Before a stream starts, its errors are unary answers in the stream's codec (CallExchange.ErrorType).
+        return new NativeStreamExchange(type, reader, requestEnvelope);
     }
 
     private static bool AcceptsHtml(HttpRequest request)

@@ -109,7 +109,7 @@ internal sealed class RestProtocol : CallProtocol
             : [.. settings.Codecs.Writable.Select(type => type.MediaType)];
     }
 
-    public override void Accept(ProtoHttpServerCallContext call)
+    public override CallExchange Accept(ProtoHttpServerCallContext call)
     {
         var context = call.HttpContext;
         var request = context.Request;
@@ -129,27 +129,25 @@ internal sealed class RestProtocol : CallProtocol
                 {
                     NoAcceptedFormat = true,
                 };
-            call.SetFormat(reader, responseType: null);
-            call.ResponseStreamType = stream;
-            ProtoHttpLog.FormatChosen(route.Settings.Logger, route.Method.Name, reader?.Name, stream.ContentType);
-            return;
+            return new RestStreamExchange(stream, reader);
         }
 
         // An answer that is not a message (a repeated response_body) has only its JSON form; an HttpBody its own type.
         var type = binding.ResponseField is { FieldType: not FieldType.Message } or { IsRepeated: true } || binding.AnswerIsHttpBody
             ? codecs.Canonical(CodecNames.Json)
             : AcceptNegotiator.Negotiate(codecs, request.Headers.Accept, own.CanWrite ? own : codecs.Codec(CodecNames.Json)) ?? throw CallRejectedException.NotAcceptable(codecs);
-        call.SetFormat(reader, type);
-        ProtoHttpLog.FormatChosen(route.Settings.Logger, route.Method.Name, reader?.Name, type.ContentType);
+        return route.Exchanges.Of(reader, type, RestUnaryExchange.Make);
     }
 
     /// <summary>A deadline arrives as on ProtoHttp's own routes, in <c>Connect-Timeout-Ms</c> (docs/protocol.md section 11).</summary>
     public override TimeSpan? ReadTimeout(HttpRequest request) => NativeProtocol.Instance.ReadTimeout(request);
 
-    public override ValueTask<IMessage> ReadMessageAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken) =>
+    /// <summary>The request message from the body, path and query (<see cref="RestRequestReader"/>).</summary>
+    public static ValueTask<IMessage> ReadMessageAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken) =>
         RestRequestReader.ReadAsync(call, Binding(call.HttpContext), cancellationToken);
 
-    public override Task WriteMessageAsync(ProtoHttpServerCallContext call, IMessage message)
+    /// <summary>A unary answer in <paramref name="responseType"/>: the message, its <c>response_body</c> field, or an HttpBody's bytes.</summary>
+    public static Task WriteMessageAsync(ProtoHttpServerCallContext call, IMessage message, WritableMediaType responseType)
     {
         var response = call.HttpContext.Response;
         if (call.TrailersOrNull is { } trailers)
@@ -170,7 +168,7 @@ internal sealed class RestProtocol : CallProtocol
         }
 
         var conditional = HttpMethods.IsGet(call.HttpContext.Request.Method) ? call.Route.ConditionalGet : null;
-        return ResponseWriter.WriteAsync(response, StatusCodes.Status200OK, answer, call.ResponseType!, conditional);
+        return ResponseWriter.WriteAsync(response, StatusCodes.Status200OK, answer, responseType, conditional);
     }
 
     /// <summary>
@@ -178,9 +176,9 @@ internal sealed class RestProtocol : CallProtocol
     /// message, as transcoding writes it (docs/protocol.md section 14): a message field as itself, a scalar or repeated
     /// one as the <c>google.protobuf.Value</c> of its JSON, whose JSON is the field's value.
     /// </summary>
-    public override StreamResponseWriter OpenResponseStream(ProtoHttpServerCallContext call)
+    public static StreamResponseWriter OpenResponseStream(ProtoHttpServerCallContext call, ProtoHttp.Streaming.StreamMediaType type)
     {
-        var writer = StreamResponseWriter.For(call.HttpContext, call.ResponseStreamType!, call.Route.Settings.Options.StreamKeepAliveInterval);
+        var writer = StreamResponseWriter.For(call.HttpContext, type, call.Route.Settings.Options.StreamKeepAliveInterval);
         if (Binding(call.HttpContext).ResponseField is { } field)
         {
             var codecs = call.Route.Settings.Codecs;
@@ -199,7 +197,7 @@ internal sealed class RestProtocol : CallProtocol
 
     /// <summary>ProtoHttp's ErrorResult in the negotiated format, as on its own routes (docs/rest.md says why not <c>google.rpc.Status</c>).</summary>
     public override Task WriteErrorAsync(HttpContext context, CallFailure failure, WritableMediaType? errorType, MessageCodecs codecs) =>
-        NativeProtocol.Instance.WriteErrorAsync(context, failure, errorType, codecs);
+        ErrorResultWriter.WriteNegotiatedAsync(context, failure, errorType, codecs);
 
     private static RestBinding Binding(HttpContext context) =>
         context.GetEndpoint()?.Metadata.GetMetadata<RestBinding>() ?? throw new InvalidOperationException("A REST call reached an endpoint without its binding.");

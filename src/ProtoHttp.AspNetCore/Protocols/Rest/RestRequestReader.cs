@@ -26,10 +26,11 @@ internal static class RestRequestReader
         var codecs = settings.Codecs;
         var descriptor = call.Route.Descriptor.InputType;
         IMessage? message = null;
-        if (binding.HasBody && call.RequestReader is not null || binding.RequestIsHttpBody || binding.BodyField is { } f && RestBinding.IsHttpBody(f.MessageType))
+        var reader = call.Exchange?.RequestReader;
+        if (binding.HasBody && reader is not null || binding.RequestIsHttpBody || binding.BodyField is { } f && RestBinding.IsHttpBody(f.MessageType))
         {
             using var body = await MessageRequestReader.ReadBodyBytesAsync(context, settings, cancellationToken);
-            message = ReadBody(descriptor, binding, context.Request, call.RequestReader, body.Data, codecs);
+            message = ReadBody(descriptor, binding, context.Request, reader, body.Data, codecs);
         }
 
         var form = codecs.Codec(CodecNames.Form);

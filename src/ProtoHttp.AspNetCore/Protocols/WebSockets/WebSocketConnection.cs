@@ -1,5 +1,6 @@
 using System.Buffers;
 using System.Net.WebSockets;
+using System.Runtime.CompilerServices;
 using System.Threading.Channels;
 using Google.Protobuf;
 using Google.Protobuf.Reflection;
@@ -41,6 +42,8 @@ internal sealed class WebSocketConnection(
 
     /// <summary>Reads the next request; <see langword="null"/> once the client half-closed.</summary>
     /// <exception cref="CallRejectedException">A message was not a well-formed request envelope, or over the limit.</exception>
+    // Pooled: a call reads once per message, and the read usually waits for the client (W7 in docs/benchmarks.md).
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     public async ValueTask<IMessage?> ReadAsync(CancellationToken cancellationToken)
     {
         await AcceptAsync();
@@ -146,16 +149,25 @@ internal sealed class WebSocketConnection(
 
     private async Task ReceiveAsync(WebSocket socket)
     {
-        var buffer = ArrayPool<byte>.Shared.Rent(4096);
+        byte[]? buffer = null;
         // Past the half-close, a fault or a unary call's request, messages are read only to see the close.
         var dropping = false;
         try
         {
             while (true)
             {
+                // A zero-byte receive waits for the next message holding no buffer: an idle call keeps none (W7 in
+                // docs/benchmarks.md: 1,000 open calls each held a 4 KB array here, as the pool cannot cache that many).
+                var result = await socket.ReceiveAsync(Memory<byte>.Empty, CancellationToken.None);
+                if (result.MessageType == WebSocketMessageType.Close)
+                {
+                    Closed();
+                    return;
+                }
+
+                buffer = ArrayPool<byte>.Shared.Rent(4096);
                 var length = 0;
-                ValueWebSocketReceiveResult result;
-                do
+                while (!result.EndOfMessage)
                 {
                     if (length == buffer.Length)
                     {
@@ -180,14 +192,14 @@ internal sealed class WebSocketConnection(
                         }
                     }
                 }
-                while (!result.EndOfMessage);
 
-                if (dropping)
+                if (!dropping)
                 {
-                    continue;
+                    dropping = await AcceptMessageAsync(buffer.AsMemory(0, length), result.MessageType);
                 }
 
-                dropping = await AcceptMessageAsync(buffer.AsMemory(0, length), result.MessageType);
+                ArrayPool<byte>.Shared.Return(buffer);
+                buffer = null;
             }
         }
         catch (Exception ex) when (ex is WebSocketException or OperationCanceledException or ObjectDisposedException or IOException)
@@ -196,7 +208,10 @@ internal sealed class WebSocketConnection(
         }
         finally
         {
-            ArrayPool<byte>.Shared.Return(buffer);
+            if (buffer is not null)
+            {
+                ArrayPool<byte>.Shared.Return(buffer);
+            }
         }
     }
 

@@ -92,7 +92,12 @@ internal sealed class WebSocketProtocol : CallProtocol
         }
     }
 
-    public override void Accept(ProtoHttpServerCallContext call)
+    /// <summary>Nothing to check: the upgrade claim (<see cref="WebSocketUpgradeClaim"/>) took only GET and extended CONNECT upgrades.</summary>
+    public override void CheckVerb(HttpRequest request, CallRoute route)
+    {
+    }
+
+    public override CallExchange Accept(ProtoHttpServerCallContext call)
     {
         var context = call.HttpContext;
         var route = call.Route;
@@ -105,66 +110,18 @@ internal sealed class WebSocketProtocol : CallProtocol
         var codecs = route.Settings.Codecs;
         var (type, subprotocol) = WebSocketSubprotocols.Choose(context.WebSockets.WebSocketRequestedProtocols, codecs);
         ReadTimeout(context.Request); // A malformed timeout is refused before the upgrade.
-        call.SetFormat(type.Codec, responseType: null);
-        call.ResponseStreamType = type;
-        ProtoHttpLog.FormatChosen(route.Settings.Logger, route.Method.Name, type.Codec.Name, type.ContentType);
 
         // From here on every outcome is told in the end envelope, over the socket.
         var singleRequest = route.Kind is MethodType.Unary or MethodType.ServerStreaming;
         var connection = new WebSocketConnection(context, subprotocol, type.Codec, route.Descriptor.InputType, route.Settings, singleRequest);
-        call.ResponseStream = new WebSocketResponseWriter(context, type, connection);
+        return new WebSocketExchange(call, type, connection);
     }
 
     public override TimeSpan? ReadTimeout(HttpRequest request) => WebSocketTimeout.Read(request);
 
-    public override IAsyncStreamReader<TRequest> OpenRequestStream<TRequest>(ProtoHttpServerCallContext call)
-    {
-        var requests = new WebSocketRequestStream<TRequest>(ConnectionOf(call), call.CancellationToken);
-        call.RequestStream = requests;
-        return requests;
-    }
-
-    /// <summary>
-    /// Before the handshake the service's headers go out with it; after it (the usual case: the request comes over the
-    /// socket) there are no more HTTP headers to send, and they travel in the end envelope's metadata beside the trailers.
-    /// </summary>
-    public override void WriteResponseHeaders(ProtoHttpServerCallContext call, Metadata headers)
-    {
-        if (!call.HttpContext.Response.HasStarted)
-        {
-            base.WriteResponseHeaders(call, headers);
-            return;
-        }
-
-        foreach (var entry in headers)
-        {
-            call.ResponseTrailers.Add(entry);
-        }
-    }
-
-    public override ValueTask<IMessage> ReadMessageAsync(ProtoHttpServerCallContext call, CancellationToken cancellationToken) =>
-        ConnectionOf(call).ReadRequestAsync(cancellationToken);
-
-    /// <summary>A unary answer: its envelope, then the end envelope with the trailers.</summary>
-    public override async Task WriteMessageAsync(ProtoHttpServerCallContext call, IMessage message)
-    {
-        var stream = call.ResponseStream!;
-        await stream.WriteMessageAsync(message, call.CancellationToken);
-        await stream.EndAsync(StreamOutcome.Ok(call.TrailersOrNull));
-    }
-
-    public override StreamResponseWriter OpenResponseStream(ProtoHttpServerCallContext call) => call.ResponseStream!;
-
     /// <summary>A refusal of the upgrade (before the handshake, or before the endpoint): the status and an ErrorResult in JSON.</summary>
     public override Task WriteErrorAsync(HttpContext context, CallFailure failure, WritableMediaType? errorType, MessageCodecs codecs) =>
-        ResponseWriter.WriteAsync(context.Response, failure.HttpStatus,
-            new ErrorResult { Code = StatusMapping.ToCodeName(failure.Code), ErrorText = failure.Text }, codecs.Canonical(CodecNames.Json));
-
-    /// <summary>Once accepted, every failure is told in the end envelope, over the socket.</summary>
-    public override Task EndFailedStreamAsync(ProtoHttpServerCallContext call, StreamResponseWriter stream, CallFailure failure) =>
-        stream.EndAsync(new StreamOutcome(failure.Code, failure.Text, failure.Trailers));
-
-    private static WebSocketConnection ConnectionOf(ProtoHttpServerCallContext call) => ((WebSocketResponseWriter)call.ResponseStream!).Connection;
+        ErrorResultWriter.WriteAsync(context.Response, failure, codecs.Canonical(CodecNames.Json));
 
     private Task RefuseAsync(HttpContext context, CallRejectedException rejection, string method, CallSettings settings)
     {

@@ -10,12 +10,12 @@ namespace ProtoHttp.AspNetCore.Protocols.WebSockets;
 /// The answer of a call over WebSocket, whatever its kind (docs/protocol.md section 13): one binary message per envelope
 /// in the subprotocol's codec, then the end envelope (flags <c>0x02</c>, Connect's end-stream JSON), then the close.
 /// The handshake is the start of the answer, so nothing of an HTTP body's start applies. It owns the call's
-/// <see cref="WebSocketConnection"/>, which the request side reads from.
+/// <see cref="WebSocketConnection"/>, which the request side reads from, and disposes it with itself.
 /// </summary>
 internal sealed class WebSocketResponseWriter(HttpContext context, StreamMediaType type, WebSocketConnection connection)
     : StreamResponseWriter(context, type)
 {
-    public WebSocketConnection Connection { get; } = connection;
+    private WebSocketConnection Connection { get; } = connection;
 
     protected override void Start()
     {

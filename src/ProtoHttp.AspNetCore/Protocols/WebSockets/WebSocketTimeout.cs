@@ -1,6 +1,6 @@
 using Microsoft.AspNetCore.Http;
 using ProtoHttp.AspNetCore.Internal;
-using ProtoHttp.AspNetCore.Protocols.Connect;
+using ProtoHttp.AspNetCore.Invocation;
 
 namespace ProtoHttp.AspNetCore.Protocols.WebSockets;
 
@@ -15,9 +15,9 @@ internal static class WebSocketTimeout
     /// <exception cref="CallRejectedException">The header or the parameter is not 1 to 10 digits (400).</exception>
     public static TimeSpan? Read(HttpRequest request)
     {
-        if (request.Headers[ConnectTimeout.HeaderName] is { Count: > 0 } header)
+        if (request.Headers[MillisecondsTimeout.HeaderName] is { Count: > 0 } header)
         {
-            return ConnectTimeout.Parse(header);
+            return MillisecondsTimeout.Parse(header);
         }
 
         if (request.Query[QueryName] is not { Count: > 0 } query)
@@ -27,7 +27,7 @@ internal static class WebSocketTimeout
 
         try
         {
-            return ConnectTimeout.Parse(query);
+            return MillisecondsTimeout.Parse(query);
         }
         catch (CallRejectedException)
         {

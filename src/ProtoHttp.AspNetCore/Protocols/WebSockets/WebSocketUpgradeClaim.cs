@@ -13,7 +13,9 @@ internal sealed class WebSocketUpgradeClaim : RequestClaim
 {
     public static WebSocketUpgradeClaim Instance { get; } = new();
 
-    public override bool Claims(HttpContext context)
+    public override int Rank(HttpContext context) => IsUpgrade(context) ? Own : Never;
+
+    private static bool IsUpgrade(HttpContext context)
     {
         var request = context.Request;
         if (HttpMethods.IsConnect(request.Method))

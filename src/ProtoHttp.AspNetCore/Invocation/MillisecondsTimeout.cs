@@ -1,9 +1,12 @@
 using ProtoHttp.AspNetCore.Internal;
 
-namespace ProtoHttp.AspNetCore.Protocols.Connect;
+namespace ProtoHttp.AspNetCore.Invocation;
 
-/// <summary>Reads the <c>Connect-Timeout-Ms</c> header: 1 to 10 digits of milliseconds (docs/protocol.md section 6).</summary>
-internal static class ConnectTimeout
+/// <summary>
+/// Reads a timeout of 1 to 10 digits of milliseconds, as the <c>Connect-Timeout-Ms</c> header carries it (docs/protocol.md
+/// section 6): Connect's header, which ProtoHttp's own routes, REST and calls over WebSocket take too.
+/// </summary>
+internal static class MillisecondsTimeout
 {
     public const string HeaderName = "Connect-Timeout-Ms";
 

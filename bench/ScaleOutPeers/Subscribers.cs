@@ -1,0 +1,13 @@
+namespace ScaleOutPeers;
+
+/// <summary>How many subscribers this instance holds now (streams or hub connections), for <c>/stats</c>.</summary>
+public sealed class Subscribers
+{
+    private int _count;
+
+    public int Count => Volatile.Read(ref _count);
+
+    public void Joined() => Interlocked.Increment(ref _count);
+
+    public void Left() => Interlocked.Decrement(ref _count);
+}

@@ -1,0 +1,23 @@
+using Grpc.Core;
+using ProtoHttp.AspNetCore;
+
+namespace ScaleOutPeers;
+
+/// <summary>ProtoHttp's side of W6: every subscriber reads the topic, resuming after its <c>Last-Event-ID</c>.</summary>
+public sealed class TopicBenchService(IProtoTopics topics, Subscribers subscribers) : TopicService.TopicServiceBase
+{
+    public const string TopicName = "ticks";
+
+    public override async Task Watch(WatchRequest request, IServerStreamWriter<Tick> responseStream, ServerCallContext context)
+    {
+        subscribers.Joined();
+        try
+        {
+            await topics.Topic<Tick>(TopicName).SubscribeAsync(responseStream, context);
+        }
+        finally
+        {
+            subscribers.Left();
+        }
+    }
+}
