@@ -73,6 +73,12 @@ internal sealed class RequestStreamWriter<TRequest>(IRequestStreamOwner owner, I
                 await _output.CompleteAsync().ConfigureAwait(false);
             }
         }
+        catch (Exception ex)
+        {
+            // Ending the body flushes it: over HTTP/2 the server's answer may have ended the call and disposed the
+            // request stream first, and then, as for a write, the call's status says why (never ObjectDisposedException).
+            throw await owner.WriteFailedAsync(ex).ConfigureAwait(false);
+        }
         finally
         {
             await content.CompleteAsync().ConfigureAwait(false);
