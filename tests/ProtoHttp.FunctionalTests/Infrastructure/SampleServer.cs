@@ -1,6 +1,7 @@
 using System.Net;
 using System.Net.Sockets;
 using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
@@ -49,6 +50,23 @@ public sealed class SampleServer : IAsyncDisposable
     public static async Task<SampleServer> StartAsync(
         string environment = "Production", Action<WebApplicationBuilder>? configure = null, Action<WebApplication>? map = null, bool mapTestServices = true)
     {
+        // A free port is only free when it is asked for: a process started beside the tests (a nats-server, another
+        // test's server) can take it before Kestrel binds. Then the server starts again on other ports.
+        for (var attempt = 1; ; attempt++)
+        {
+            try
+            {
+                return await TryStartAsync(environment, configure, map, mapTestServices);
+            }
+            catch (IOException ex) when (ex.InnerException is AddressInUseException && attempt < 3)
+            {
+            }
+        }
+    }
+
+    private static async Task<SampleServer> TryStartAsync(
+        string environment, Action<WebApplicationBuilder>? configure, Action<WebApplication>? map, bool mapTestServices)
+    {
         var logs = new LogSink();
         var http1 = new Uri($"http://127.0.0.1:{FreePort()}");
         var http2 = new Uri($"http://127.0.0.1:{FreePort()}");
@@ -79,7 +97,16 @@ public sealed class SampleServer : IAsyncDisposable
         }
 
         map?.Invoke(app);
-        await app.StartAsync();
+        try
+        {
+            await app.StartAsync();
+        }
+        catch
+        {
+            await app.DisposeAsync();
+            throw;
+        }
+
         return new SampleServer(app, logs, http1, http2);
     }
 
