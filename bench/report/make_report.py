@@ -25,8 +25,8 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from streaming import Streaming  # noqa: E402
 import duplex  # noqa: E402
-from splice import scaleout  # noqa: E402
-import splice  # noqa: E402
+import scaleout  # noqa: E402
+from splice import splice  # noqa: E402
 
 FORMAT_ORDER = ["protobuf", "json", "xml", "form", "get", "post"]
 PEER_NAMES = {

@@ -120,9 +120,4 @@ class ScaleOut:
 
 def splice_into(path, scaleout, section):
     """Replaces the W6 section (as <section> renders it) and the W6 goal rows of an existing report: a W6 run alone."""
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    text = splice.replace_section(text, BEGIN, END, section.rstrip())
-    text = splice.replace_goal_rows(text, ("| W6 ",), scaleout.goal_rows())
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text.rstrip() + "\n")
+    splice(path, BEGIN, END, section.rstrip(), ["W6 "], scaleout.goal_rows())
