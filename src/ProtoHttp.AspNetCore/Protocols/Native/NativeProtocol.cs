@@ -222,19 +222,24 @@ internal sealed class NativeProtocol : CallProtocol
                 $"The {suffix} suffix names a format with no stream form; a streaming method answers {streams.WritableList}.");
         }
 
-        var type = route.ForcedStream ?? streams.Negotiate(call.HttpContext.Request.Headers.Accept, own);
-        if (type is null)
-        {
-            throw new CallRejectedException(StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument,
-                $"None of the media types in the Accept header is a stream format; a streaming method answers {streams.WritableList}.")
-            {
-                NoAcceptedFormat = true,
-            };
-        }
+        var type = route.ForcedStream ?? NegotiateStream(call.HttpContext.Request, streams, own);
 
         // Before a stream starts, its errors are unary answers in the stream's codec (CallExchange.ErrorType).
         return new NativeStreamExchange(type, reader, requestEnvelope);
     }
+
+    /// <summary>
+    /// The stream <c>Accept</c> asks for among events, lines and the codecs' envelopes, <paramref name="own"/> on a tie
+    /// (docs/protocol.md section 10), or a 406 naming the stream formats. REST's server streams answer in these framings
+    /// too (docs/protocol.md section 14), so they negotiate here.
+    /// </summary>
+    public static StreamMediaType NegotiateStream(HttpRequest request, StreamAcceptNegotiator streams, StreamMediaType own) =>
+        streams.Negotiate(request.Headers.Accept, own)
+        ?? throw new CallRejectedException(StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument,
+            $"None of the media types in the Accept header is a stream format; a streaming method answers {streams.WritableList}.")
+        {
+            NoAcceptedFormat = true,
+        };
 
     private static bool AcceptsHtml(HttpRequest request)
     {

@@ -123,13 +123,7 @@ internal sealed class RestProtocol : CallProtocol
         if (route.Kind == MethodType.ServerStreaming)
         {
             var streams = route.Settings.Streams;
-            var stream = streams.Negotiate(request.Headers.Accept, streams.Lines)
-                ?? throw new CallRejectedException(StatusCodes.Status406NotAcceptable, StatusCode.InvalidArgument,
-                    $"None of the media types in the Accept header is a stream format; a streaming method answers {streams.WritableList}.")
-                {
-                    NoAcceptedFormat = true,
-                };
-            return new RestStreamExchange(stream, reader);
+            return new RestStreamExchange(NativeProtocol.NegotiateStream(request, streams, streams.Lines), reader);
         }
 
         // An answer that is not a message (a repeated response_body) has only its JSON form; an HttpBody its own type.
