@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using Google.Protobuf.Reflection;
 using Grpc.Core;
 using ProtoHttp.AspNetCore.Caching;
@@ -13,6 +14,27 @@ namespace ProtoHttp.AspNetCore.Pipeline;
 /// </summary>
 internal record CallRoute
 {
+    /// <summary>A route whose initializer sets every required property itself.</summary>
+    public CallRoute()
+    {
+    }
+
+    /// <summary>
+    /// A route of <paramref name="method"/> in <paramref name="protocol"/> at <paramref name="pattern"/>, with the
+    /// service's settings and <c>.proto</c> source: what every protocol's route shares, so a protocol's initializer
+    /// states only what differs (verbs, media types, its own state).
+    /// </summary>
+    [SetsRequiredMembers]
+    public CallRoute(CallProtocol protocol, BoundMethod method, ServiceEndpoints service, string pattern)
+    {
+        Protocol = protocol;
+        Method = method.Method;
+        Descriptor = method.Descriptor;
+        Settings = service.Settings;
+        ProtoSource = service.ProtoSource;
+        Pattern = pattern;
+    }
+
     public required CallProtocol Protocol { get; init; }
 
     /// <summary>The gRPC method: name, service, and kind (<see cref="IMethod.Type"/>).</summary>

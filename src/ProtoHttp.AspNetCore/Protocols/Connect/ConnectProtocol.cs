@@ -64,11 +64,8 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
         foreach (var method in service.Methods)
         {
             var unary = method.Method.Type == MethodType.Unary;
-            var route = new ConnectCallRoute
+            var route = new ConnectCallRoute(this, method, service, $"/{service.Service.Descriptor.FullName}/{method.Name}", responseTypes)
             {
-                ResponseTypes = responseTypes,
-                Protocol = this, Method = method.Method, Descriptor = method.Descriptor, Settings = settings, ProtoSource = service.ProtoSource,
-                Pattern = $"/{service.Service.Descriptor.FullName}/{method.Name}",
                 // Connect allows GET only for methods the .proto declares free of side effects, whatever ProtoHttp's own routes do.
                 AllowsGet = unary && GetVerbPolicy.HasNoSideEffects(method.Descriptor),
                 Reads = unary ? unaryTypes : streamTypes,

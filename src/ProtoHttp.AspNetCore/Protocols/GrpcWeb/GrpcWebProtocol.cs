@@ -52,10 +52,8 @@ internal sealed class GrpcWebProtocol : CallProtocol
         // gRPC-Web has no client or bidirectional streams.
         foreach (var method in service.Methods.Where(m => m.Method.Type is MethodType.Unary or MethodType.ServerStreaming))
         {
-            var route = new CallRoute
+            var route = new CallRoute(this, method, service, $"/{service.Service.Descriptor.FullName}/{method.Name}")
             {
-                Protocol = this, Method = method.Method, Descriptor = method.Descriptor, Settings = settings, ProtoSource = service.ProtoSource,
-                Pattern = $"/{service.Service.Descriptor.FullName}/{method.Name}",
                 Reads = mediaTypes,
                 Writes = mediaTypes,
             };

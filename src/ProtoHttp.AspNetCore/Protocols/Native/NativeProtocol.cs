@@ -59,17 +59,15 @@ internal sealed class NativeProtocol : CallProtocol
             var descriptor = method.Descriptor;
             var allowsGet = GetVerbPolicy.Allows(descriptor, settings.RestrictGet);
             var routes = method.Method.Type == MethodType.Unary
-                ? unarySuffixes.Select(s => new NativeRoute
+                ? unarySuffixes.Select(s => new NativeRoute(this, method, service, $"{service.Prefix}/{method.Name}{s.Suffix}")
                 {
-                    Protocol = this, Method = method.Method, Descriptor = descriptor, Settings = settings, ProtoSource = service.ProtoSource,
-                    Pattern = $"{service.Prefix}/{method.Name}{s.Suffix}", Suffix = s.Suffix, AllowsGet = allowsGet,
+                    Suffix = s.Suffix, AllowsGet = allowsGet,
                     ForcedType = s.Type, ErrorType = s.Type,
                     Reads = readable, Writes = s.Type is { } type ? [type.MediaType] : [.. codecs.Writable.Select(t => t.MediaType)],
                 })
-                : streamSuffixes.Select(s => new NativeRoute
+                : streamSuffixes.Select(s => new NativeRoute(this, method, service, $"{service.Prefix}/{method.Name}{s.Suffix}")
                 {
-                    Protocol = this, Method = method.Method, Descriptor = descriptor, Settings = settings, ProtoSource = service.ProtoSource,
-                    Pattern = $"{service.Prefix}/{method.Name}{s.Suffix}", Suffix = s.Suffix, AllowsGet = allowsGet,
+                    Suffix = s.Suffix, AllowsGet = allowsGet,
                     ForcedStream = s.Type, ErrorType = s.Type is { } type ? codecs.Canonical(type.Codec) : null,
                     SuffixWithoutStream = s.WithoutStream ? s.Suffix : null,
                     Reads = descriptor.IsClientStreaming ? envelopeTypes : [.. readable, .. envelopeTypes],

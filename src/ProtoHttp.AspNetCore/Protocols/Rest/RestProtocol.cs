@@ -50,10 +50,9 @@ internal sealed class RestProtocol : CallProtocol
                 }
 
                 var binding = RestBinding.For(rule, method.Descriptor);
-                var route = new CallRoute
+                var route = new CallRoute(this, method, service, binding.Template.RoutePattern)
                 {
-                    Protocol = this, Method = method.Method, Descriptor = method.Descriptor, Settings = settings, ProtoSource = service.ProtoSource,
-                    Pattern = binding.Template.RoutePattern, AllowsGet = rule.Verb == HttpMethods.Get, Verbs = [rule.Verb],
+                    AllowsGet = rule.Verb == HttpMethods.Get, Verbs = [rule.Verb],
                     Reads = binding.RequestIsHttpBody || binding.BodyField is { } field && RestBinding.IsHttpBody(field.MessageType) ? ["*/*"] : binding.HasBody ? readable : [],
                     Writes = Writes(binding, method.Method.Type, settings),
                 };

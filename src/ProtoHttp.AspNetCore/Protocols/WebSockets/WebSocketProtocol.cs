@@ -58,10 +58,8 @@ internal sealed class WebSocketProtocol : CallProtocol
 
         foreach (var method in service.Methods)
         {
-            var route = new CallRoute
+            var route = new CallRoute(this, method, service, $"{service.Prefix}/{method.Name}")
             {
-                Protocol = this, Method = method.Method, Descriptor = method.Descriptor, Settings = settings, ProtoSource = service.ProtoSource,
-                Pattern = $"{service.Prefix}/{method.Name}",
                 Reads = subprotocols,
                 Writes = subprotocols,
             };
