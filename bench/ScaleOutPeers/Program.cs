@@ -1,34 +1,24 @@
 using System.Diagnostics;
-using System.Globalization;
-using System.Net;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.AspNetCore.SignalR;
 using ProtoHttp.Bench.Streams;
+using ProtoHttp.Bench.Streams.Server;
 using ScaleOutPeers;
-using Tick = ScaleOutPeers.Tick;
 
 // dotnet ScaleOutPeers.dll --peer protohttp|signalr --port 5301 --redis 127.0.0.1:6379
 // One instance of W6's scale-out peer on 127.0.0.1 (HTTP/1.1). POST /publish takes one protobuf Tick and publishes it
 // to every subscriber of every instance: on the ProtoHttp topic "ticks" (Redis Streams), or SignalR's Clients.All
 // (Redis pub/sub). GET /stats: memory after a full collection, and the collections and allocations before it.
-var peer = Option("--peer", "protohttp");
-var port = int.Parse(Option("--port", "5301"), CultureInfo.InvariantCulture);
-var redis = Option("--redis", "127.0.0.1:6379");
+var peer = PeerHost.Option(args, "--peer", "protohttp");
+var port = PeerHost.Option(args, "--port", 5301);
+var redis = PeerHost.Option(args, "--redis", "127.0.0.1:6379");
 if (peer is not ("protohttp" or "signalr"))
 {
     Console.Error.WriteLine($"Unknown --peer '{peer}': protohttp or signalr.");
     return 2;
 }
 
-var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { Args = [], ContentRootPath = AppContext.BaseDirectory });
-builder.Configuration.Sources.Clear();
-builder.Logging.ClearProviders().AddConsole().SetMinimumLevel(LogLevel.Warning);
-builder.WebHost.ConfigureKestrel(kestrel =>
-{
-    kestrel.Limits.MaxConcurrentConnections = null;
-    kestrel.Limits.MaxConcurrentUpgradedConnections = null;
-    kestrel.Listen(IPAddress.Loopback, port, o => o.Protocols = HttpProtocols.Http1);
-});
+var builder = PeerHost.CreateBuilder((port, HttpProtocols.Http1));
 builder.Services.AddSingleton<Subscribers>();
 if (peer == "protohttp")
 {
@@ -77,9 +67,7 @@ app.MapGet("/stats", (Subscribers subscribers) =>
     var allocated = GC.GetTotalAllocatedBytes(precise: true);
     using var process = Process.GetCurrentProcess();
     var cpu = process.TotalProcessorTime.TotalSeconds;
-    GC.Collect(GC.MaxGeneration, GCCollectionMode.Forced, blocking: true, compacting: true);
-    GC.WaitForPendingFinalizers();
-    GC.Collect(GC.MaxGeneration, GCCollectionMode.Forced, blocking: true, compacting: true);
+    PeerHost.CollectFully();
     process.Refresh();
     return Results.Json(new ServerStats(process.WorkingSet64, GC.GetTotalMemory(false), subscribers.Count, Interlocked.Read(ref published),
         gen0, gen1, gen2, allocated, cpu), ServerStatsJson.Default.ServerStats);
@@ -94,10 +82,4 @@ static async Task<byte[]> ReadBodyAsync(HttpRequest request)
     using var buffer = new MemoryStream();
     await request.Body.CopyToAsync(buffer);
     return buffer.ToArray();
-}
-
-string Option(string name, string fallback)
-{
-    var index = Array.IndexOf(args, name);
-    return index >= 0 && index + 1 < args.Length ? args[index + 1] : fallback;
 }

@@ -1,5 +1,7 @@
 using Grpc.Core;
 using ProtoHttp.AspNetCore;
+using ProtoHttp.Bench.Streams;
+using ProtoHttp.Bench.Streams.Server;
 
 namespace ScaleOutPeers;
 

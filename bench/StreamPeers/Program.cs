@@ -1,5 +1,3 @@
-using System.Globalization;
-using System.Net;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using ProtoHttp.Bench.Streams.Server;
 using StreamPeers;
@@ -7,23 +5,11 @@ using StreamPeers;
 // dotnet StreamPeers.dll [--http-port 5201] [--h2c-port 5202] [--tick-ms 100]
 // HTTP/1.1 on the first port, HTTP/2 without TLS (h2c, prior knowledge) on the second; both on 127.0.0.1 only.
 // --tick-ms 0 runs no ticker (W4 only); POST /ticker?ms=N changes a running ticker's interval.
-var httpPort = Option("--http-port", 5201);
-var h2cPort = Option("--h2c-port", 5202);
-var tickMs = Option("--tick-ms", 0);
+var httpPort = PeerHost.Option(args, "--http-port", 5201);
+var h2cPort = PeerHost.Option(args, "--h2c-port", 5202);
+var tickMs = PeerHost.Option(args, "--tick-ms", 0);
 
-var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { Args = [], ContentRootPath = AppContext.BaseDirectory });
-builder.Configuration.Sources.Clear();
-builder.Logging.ClearProviders().AddConsole().SetMinimumLevel(LogLevel.Warning);
-builder.WebHost.ConfigureKestrel(kestrel =>
-{
-    // W5 holds 10,000 connections: no connection limit, and HTTP/2 keeps Kestrel's default of 100 streams a connection
-    // (the clients open more connections as gRPC's and .NET's do).
-    kestrel.Limits.MaxConcurrentConnections = null;
-    kestrel.Limits.MaxConcurrentUpgradedConnections = null;
-    kestrel.Listen(IPAddress.Loopback, httpPort, o => o.Protocols = HttpProtocols.Http1);
-    kestrel.Listen(IPAddress.Loopback, h2cPort, o => o.Protocols = HttpProtocols.Http2);
-});
-
+var builder = PeerHost.CreateBuilder((httpPort, HttpProtocols.Http1), (h2cPort, HttpProtocols.Http2));
 builder.Services.AddSingleton(sp => new Ticker(sp.GetRequiredService<Microsoft.AspNetCore.SignalR.IHubContext<PushHub>>(), TimeSpan.FromMilliseconds(tickMs)));
 builder.Services.AddHostedService(sp => sp.GetRequiredService<Ticker>());
 builder.Services.AddSingleton<DuplexCalls>();
@@ -48,12 +34,10 @@ app.MapGet("/health", () => "ok");
 // W5's and W7's memory figure: after a full collection, the process's working set and the GC heap, with who is subscribed.
 app.MapGet("/stats", (Ticker ticker, DuplexCalls duplex) =>
 {
-    GC.Collect(GC.MaxGeneration, GCCollectionMode.Forced, blocking: true, compacting: true);
-    GC.WaitForPendingFinalizers();
-    GC.Collect(GC.MaxGeneration, GCCollectionMode.Forced, blocking: true, compacting: true);
+    PeerHost.CollectFully();
     using var process = System.Diagnostics.Process.GetCurrentProcess();
     return Results.Json(new ServerStats(process.WorkingSet64, GC.GetTotalMemory(false), ticker.Published,
-        ticker.StreamSubscribers, ticker.HubClients, ticker.BroadcastFaults, duplex.Open), ServerStatsJson.Default.ServerStats);
+        ticker.StreamSubscribers, ticker.HubClients.Count, ticker.BroadcastFaults, duplex.Open), ServerStatsJson.Default.ServerStats);
 });
 
 app.MapGet("/counters", () =>
@@ -71,9 +55,3 @@ app.MapPost("/ticker", (Ticker ticker, int ms) =>
 
 Console.WriteLine($"StreamPeers listening on http://127.0.0.1:{httpPort} (HTTP/1.1) and http://127.0.0.1:{h2cPort} (h2c), ticker every {tickMs} ms");
 app.Run();
-
-int Option(string name, int fallback)
-{
-    var index = Array.IndexOf(args, name);
-    return index >= 0 && index + 1 < args.Length ? int.Parse(args[index + 1], CultureInfo.InvariantCulture) : fallback;
-}

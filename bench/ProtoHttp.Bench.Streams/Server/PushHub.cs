@@ -1,5 +1,4 @@
 using System.Runtime.CompilerServices;
-using Microsoft.AspNetCore.SignalR;
 
 namespace ProtoHttp.Bench.Streams.Server;
 
@@ -7,7 +6,7 @@ namespace ProtoHttp.Bench.Streams.Server;
 /// SignalR's side: <c>Push(count)</c> streams W4's notifications; every connected client is a W5 subscriber and gets
 /// the ticker's <c>tick</c> broadcast (<c>Clients.All</c>, SignalR's own fan-out).
 /// </summary>
-public sealed class PushHub(Ticker ticker) : Hub
+public sealed class PushHub(Ticker ticker) : CountedHub(ticker.HubClients)
 {
     public async IAsyncEnumerable<NotificationDto> Push(int count, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
@@ -18,17 +17,5 @@ public sealed class PushHub(Ticker ticker) : Hub
         }
 
         await Task.CompletedTask;
-    }
-
-    public override Task OnConnectedAsync()
-    {
-        ticker.HubClientConnected();
-        return Task.CompletedTask;
-    }
-
-    public override Task OnDisconnectedAsync(Exception? exception)
-    {
-        ticker.HubClientDisconnected();
-        return Task.CompletedTask;
     }
 }

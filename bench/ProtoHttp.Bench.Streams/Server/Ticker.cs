@@ -20,7 +20,6 @@ public sealed class Ticker(IHubContext<PushHub> hub, TimeSpan interval) : Backgr
 {
     private readonly ConcurrentDictionary<Subscriber, byte> _subscribers = new();
     private long _sequence;
-    private int _hubClients;
     private long _broadcastFaults;
     private PeriodicTimer? _timer;
 
@@ -28,7 +27,8 @@ public sealed class Ticker(IHubContext<PushHub> hub, TimeSpan interval) : Backgr
 
     public int StreamSubscribers => _subscribers.Count;
 
-    public int HubClients => Volatile.Read(ref _hubClients);
+    /// <summary>The SignalR clients connected to <see cref="PushHub"/>: each gets the tick's broadcast.</summary>
+    public Subscribers HubClients { get; } = new();
 
     public long BroadcastFaults => Interlocked.Read(ref _broadcastFaults);
 
@@ -43,10 +43,6 @@ public sealed class Ticker(IHubContext<PushHub> hub, TimeSpan interval) : Backgr
             timer.Period = value;
         }
     }
-
-    public void HubClientConnected() => Interlocked.Increment(ref _hubClients);
-
-    public void HubClientDisconnected() => Interlocked.Decrement(ref _hubClients);
 
     /// <summary>
     /// Writes every tick to <paramref name="stream"/> until <paramref name="cancellationToken"/> fires (the subscriber
@@ -100,7 +96,7 @@ public sealed class Ticker(IHubContext<PushHub> hub, TimeSpan interval) : Backgr
                     subscriber.Offer(shared);
                 }
 
-                if (HubClients > 0)
+                if (HubClients.Count > 0)
                 {
                     _ = BroadcastAsync(TickDto.From(tick));
                 }

@@ -1,6 +1,6 @@
-namespace ScaleOutPeers;
+namespace ProtoHttp.Bench.Streams.Server;
 
-/// <summary>How many subscribers this instance holds now (streams or hub connections), for <c>/stats</c>.</summary>
+/// <summary>How many subscribers a peer holds now (streams or hub connections), for its <c>/stats</c>.</summary>
 public sealed class Subscribers
 {
     private int _count;
