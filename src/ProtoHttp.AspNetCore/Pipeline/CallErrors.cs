@@ -1,6 +1,7 @@
 using Grpc.Core;
 using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.Logging;
 using ProtoHttp.AspNetCore.Internal;
 using ProtoHttp.AspNetCore.Invocation;
 
@@ -62,6 +63,16 @@ internal static class CallErrors
         }
 
         return failure.Code;
+    }
+
+    /// <summary>
+    /// Answers a refusal on an endpoint that is no call (an unknown method, a verb or an origin the endpoint refuses):
+    /// logged under <paramref name="name"/>, then answered with its status and hint in <paramref name="protocol"/>'s spelling.
+    /// </summary>
+    public static Task RefuseAsync(HttpContext context, CallRejectedException rejection, string name, ILogger logger, CallProtocol protocol, MessageCodecs codecs)
+    {
+        ProtoHttpLog.CallRejected(logger, name, rejection.HttpStatus, rejection.Message);
+        return AnswerAsync(context, new CallFailure(rejection.HttpStatus, rejection.Code, rejection.Message, rejection.Hint), protocol, errorType: null, codecs);
     }
 
     /// <summary>Answers a failure with its status, hint header and body in the protocol's spelling, unless the answer already started.</summary>

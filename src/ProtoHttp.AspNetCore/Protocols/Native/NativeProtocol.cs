@@ -3,7 +3,6 @@ using Grpc.Core;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.DependencyInjection;
-using Microsoft.Extensions.Logging;
 using ProtoHttp.AspNetCore.Caching;
 using ProtoHttp.AspNetCore.Explorer;
 using ProtoHttp.AspNetCore.Framing;
@@ -145,13 +144,6 @@ internal sealed class NativeProtocol : CallProtocol
     /// <summary>ProtoHttp's ErrorResult in the negotiated format (<see cref="ErrorResultWriter"/>).</summary>
     public override Task WriteErrorAsync(HttpContext context, CallFailure failure, WritableMediaType? errorType, MessageCodecs codecs) =>
         ErrorResultWriter.WriteNegotiatedAsync(context, failure, errorType, codecs);
-
-    /// <summary>Answers a refusal on an endpoint of the protocol that is no call (an unknown method, a verb on the <c>.proto</c> source).</summary>
-    public static Task RefuseAsync(HttpContext context, CallRejectedException rejection, string name, ILogger logger, MessageCodecs codecs)
-    {
-        ProtoHttpLog.CallRejected(logger, name, rejection.HttpStatus, rejection.Message);
-        return CallErrors.AnswerAsync(context, new CallFailure(rejection.HttpStatus, rejection.Code, rejection.Message, rejection.Hint), Instance, errorType: null, codecs);
-    }
 
     private static UnaryExchange AcceptUnary(ProtoHttpServerCallContext call)
     {

@@ -5,6 +5,7 @@ using Microsoft.Net.Http.Headers;
 using ProtoHttp.AspNetCore.Caching;
 using ProtoHttp.AspNetCore.Explorer;
 using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Pipeline;
 
 namespace ProtoHttp.AspNetCore.Protocols.Native;
 
@@ -50,7 +51,7 @@ internal sealed class ProtoFileHandler(
         var isHead = HttpMethods.IsHead(request.Method);
         if (!isHead && !HttpMethods.IsGet(request.Method))
         {
-            await NativeProtocol.RefuseAsync(context, CallRejectedException.MethodNotAllowed(request.Method, AllowedVerbs), request.Path, logger, codecs);
+            await CallErrors.RefuseAsync(context, CallRejectedException.MethodNotAllowed(request.Method, AllowedVerbs), request.Path, logger, NativeProtocol.Instance, codecs);
             return;
         }
 

@@ -3,6 +3,7 @@ using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Routing;
 using Microsoft.Extensions.Logging;
 using ProtoHttp.AspNetCore.Internal;
+using ProtoHttp.AspNetCore.Pipeline;
 
 namespace ProtoHttp.AspNetCore.Protocols.Native;
 
@@ -17,6 +18,6 @@ internal sealed class UnknownMethodHandler(MessageCodecs codecs, ILogger logger)
         var path = context.Request.Path.Value ?? string.Empty;
         var name = context.GetRouteValue(PathParameter) as string ?? path[(path.LastIndexOf('/') + 1)..];
         var rejection = new CallRejectedException(StatusCodes.Status404NotFound, StatusCode.NotFound, $"Method '{name}' not found.");
-        return NativeProtocol.RefuseAsync(context, rejection, name, logger, codecs);
+        return CallErrors.RefuseAsync(context, rejection, name, logger, NativeProtocol.Instance, codecs);
     }
 }

@@ -76,8 +76,8 @@ internal sealed class RestProtocol : CallProtocol
     private static void MapOtherVerbs(ServiceEndpoints service, string pattern, string allow)
     {
         var settings = service.Settings;
-        var builder = service.Endpoints.Map(pattern, context => NativeProtocol.RefuseAsync(
-                context, CallRejectedException.MethodNotAllowed(context.Request.Method, allow), pattern, settings.Logger, settings.Codecs))
+        var builder = service.Endpoints.Map(pattern, context => CallErrors.RefuseAsync(
+                context, CallRejectedException.MethodNotAllowed(context.Request.Method, allow), pattern, settings.Logger, NativeProtocol.Instance, settings.Codecs))
             .WithDisplayName($"REST {pattern} other verbs")
             .WithMetadata([.. service.ServiceMetadata])
             .WithMetadata(new EndpointErrorWriter(pattern, settings.Logger, settings.Codecs, NativeProtocol.Instance, errorType: null));

@@ -70,16 +70,16 @@ internal sealed class WebSocketProtocol : CallProtocol
             {
                 if (!context.Request.Path.Value!.EndsWith(tail, StringComparison.Ordinal))
                 {
-                    await RefuseAsync(context, new CallRejectedException(StatusCodes.Status404NotFound, StatusCode.Unimplemented,
-                        $"No method {context.Request.Path.Value} here; method names are case-sensitive."), method.Name, settings);
+                    await CallErrors.RefuseAsync(context, new CallRejectedException(StatusCodes.Status404NotFound, StatusCode.Unimplemented,
+                        $"No method {context.Request.Path.Value} here; method names are case-sensitive."), method.Name, settings.Logger, this, settings.Codecs);
                     return;
                 }
 
                 if (!await WebSocketOrigin.IsAllowedAsync(context))
                 {
-                    await RefuseAsync(context, new CallRejectedException(StatusCodes.Status403Forbidden, StatusCode.PermissionDenied,
+                    await CallErrors.RefuseAsync(context, new CallRejectedException(StatusCodes.Status403Forbidden, StatusCode.PermissionDenied,
                         $"A WebSocket from the page at {context.Request.Headers.Origin} is not allowed here: the origin is neither this server's nor one the endpoint's CORS policy allows."),
-                        method.Name, settings);
+                        method.Name, settings.Logger, this, settings.Codecs);
                     return;
                 }
 
@@ -120,10 +120,4 @@ internal sealed class WebSocketProtocol : CallProtocol
     /// <summary>A refusal of the upgrade (before the handshake, or before the endpoint): the status and an ErrorResult in JSON.</summary>
     public override Task WriteErrorAsync(HttpContext context, CallFailure failure, WritableMediaType? errorType, MessageCodecs codecs) =>
         ErrorResultWriter.WriteAsync(context.Response, failure, codecs.Canonical(CodecNames.Json));
-
-    private Task RefuseAsync(HttpContext context, CallRejectedException rejection, string method, CallSettings settings)
-    {
-        ProtoHttpLog.CallRejected(settings.Logger, method, rejection.HttpStatus, rejection.Message);
-        return CallErrors.AnswerAsync(context, new CallFailure(rejection.HttpStatus, rejection.Code, rejection.Message), this, errorType: null, settings.Codecs);
-    }
 }
