@@ -34,8 +34,11 @@ internal abstract class CallProtocol
     /// <summary>The response headers this protocol's browser clients must be able to read from another origin (<c>AddCorsPolicy</c> exposes them).</summary>
     public virtual IReadOnlyList<string> CorsResponseHeaders => [];
 
-    /// <summary>The status attribute of a call's telemetry, or <see langword="null"/> for none (the protocol's convention for success).</summary>
-    public abstract KeyValuePair<string, object?>? StatusTag(StatusCode code);
+    /// <summary>
+    /// The status attribute of a call's telemetry, or <see langword="null"/> for none (the protocol's convention for
+    /// success): by default OpenTelemetry's gRPC convention, the numeric status, success included.
+    /// </summary>
+    public virtual KeyValuePair<string, object?>? StatusTag(StatusCode code) => new("rpc.grpc.status_code", (int)code);
 
     /// <summary>Maps the protocol's endpoints for one service: a route per method it serves, and any of the service's own.</summary>
     public abstract void MapEndpoints(ServiceEndpoints service);

@@ -36,9 +36,6 @@ internal sealed class GrpcWebProtocol : CallProtocol
     /// <summary>OpenTelemetry names gRPC, over any transport, <c>grpc</c>.</summary>
     public override string TelemetrySystem => "grpc";
 
-    /// <summary>OpenTelemetry's gRPC convention: the numeric status, success included.</summary>
-    public override KeyValuePair<string, object?>? StatusTag(StatusCode code) => new("rpc.grpc.status_code", (int)code);
-
     public override void MapEndpoints(ServiceEndpoints service)
     {
         var settings = service.Settings;

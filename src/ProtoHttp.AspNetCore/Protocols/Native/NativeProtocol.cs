@@ -41,8 +41,6 @@ internal sealed class NativeProtocol : CallProtocol
     /// <summary>OpenTelemetry has no name for ProtoHttp's own protocol.</summary>
     public override string TelemetrySystem => "protohttp";
 
-    public override KeyValuePair<string, object?>? StatusTag(StatusCode code) => new("rpc.grpc.status_code", (int)code);
-
     public override void MapEndpoints(ServiceEndpoints service)
     {
         var settings = service.Settings;

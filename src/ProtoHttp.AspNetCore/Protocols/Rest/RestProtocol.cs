@@ -29,8 +29,6 @@ internal sealed class RestProtocol : CallProtocol
     /// <summary>OpenTelemetry has no name for REST calls of an RPC service; they are ProtoHttp's own.</summary>
     public override string TelemetrySystem => "protohttp";
 
-    public override KeyValuePair<string, object?>? StatusTag(StatusCode code) => new("rpc.grpc.status_code", (int)code);
-
     public override void MapEndpoints(ServiceEndpoints service)
     {
         var settings = service.Settings;

@@ -40,8 +40,6 @@ internal sealed class WebSocketProtocol : CallProtocol
     /// <summary>ProtoHttp's own protocol, carried by a WebSocket.</summary>
     public override string TelemetrySystem => "protohttp";
 
-    public override KeyValuePair<string, object?>? StatusTag(StatusCode code) => new("rpc.grpc.status_code", (int)code);
-
     public override void MapEndpoints(ServiceEndpoints service)
     {
         var settings = service.Settings;
