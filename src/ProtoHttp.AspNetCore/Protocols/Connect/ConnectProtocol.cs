@@ -71,13 +71,11 @@ internal sealed class ConnectProtocol(ConnectPathClaims claims) : CallProtocol
                 Reads = unary ? unaryTypes : streamTypes,
                 Writes = unary ? unaryTypes : streamTypes,
             };
-            var handler = method.Handler(route);
             var path = route.Pattern;
             // Procedure names are exact; another spelling is a procedure this server does not have, as Connect says.
-            RequestDelegate exact = context => context.Request.Path.Value == path
-                ? handler(context)
-                : ConnectErrorWriter.WriteAsync(context.Response, StatusCodes.Status404NotFound, StatusCode.Unimplemented,
-                    $"No procedure {context.Request.Path.Value} here; procedure names are case-sensitive.", []);
+            var exact = ExactPath.Guard(path, method.Handler(route), context =>
+                ConnectErrorWriter.WriteAsync(context.Response, StatusCodes.Status404NotFound, StatusCode.Unimplemented,
+                    $"No procedure {context.Request.Path.Value} here; procedure names are case-sensitive.", []));
             service.MapMethod(method, route, exact, "ProtoHttp Connect " + path, ConnectClaim.Instance);
         }
     }

@@ -54,10 +54,9 @@ internal sealed class GrpcWebProtocol : CallProtocol
                 Reads = mediaTypes,
                 Writes = mediaTypes,
             };
-            var handler = method.Handler(route);
             var path = route.Pattern;
-            // Method names are exact; another spelling is a method this server does not have: gRPC's UNIMPLEMENTED.
-            RequestDelegate exact = context => context.Request.Path.Value == path ? handler(context) : UnimplementedAsync(context, settings.Codecs);
+            // Service and method names are exact; another spelling is a method this server does not have: gRPC's UNIMPLEMENTED.
+            var exact = ExactPath.Guard(path, method.Handler(route), context => UnimplementedAsync(context, settings.Codecs));
             // OpenAPI has no words for framed messages: the method is described at its ProtoHttp route and Connect path.
             service.MapMethod(method, route, exact, "ProtoHttp gRPC-Web " + path, GrpcWebClaim.Instance, new Microsoft.AspNetCore.Routing.ExcludeFromDescriptionAttribute());
         }

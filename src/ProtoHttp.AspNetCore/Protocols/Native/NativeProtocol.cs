@@ -72,12 +72,8 @@ internal sealed class NativeProtocol : CallProtocol
                 });
             foreach (CallRoute route in routes)
             {
-                var handler = method.Handler(route);
-                var tail = $"/{method.Name}{route.Suffix}";
-                // Routing matches paths case-insensitively; proto method names are exact, for every kind of method.
-                RequestDelegate exact = context => context.Request.Path.Value!.EndsWith(tail, StringComparison.Ordinal)
-                    ? handler(context)
-                    : unknown.HandleAsync(context);
+                // Proto method names are exact, for every kind of method; the prefix is the app's, matched as routing does.
+                var exact = ExactPath.Guard($"/{method.Name}{route.Suffix}", method.Handler(route), unknown.HandleAsync);
                 service.MapMethod(method, route, exact, "ProtoHttp " + route.Pattern);
             }
         }

@@ -61,18 +61,9 @@ internal sealed class WebSocketProtocol : CallProtocol
                 Reads = subprotocols,
                 Writes = subprotocols,
             };
-            var handler = method.Handler(route);
-            var upgrade = new WebSocketMiddleware(handler, handshake, loggerFactory);
-            var tail = "/" + method.Name;
+            var upgrade = new WebSocketMiddleware(method.Handler(route), handshake, loggerFactory);
             RequestDelegate checkedHandler = async context =>
             {
-                if (!context.Request.Path.Value!.EndsWith(tail, StringComparison.Ordinal))
-                {
-                    await CallErrors.RefuseAsync(context, new CallRejectedException(StatusCodes.Status404NotFound, StatusCode.Unimplemented,
-                        $"No method {context.Request.Path.Value} here; method names are case-sensitive."), method.Name, settings.Logger, this, settings.Codecs);
-                    return;
-                }
-
                 if (!await WebSocketOrigin.IsAllowedAsync(context))
                 {
                     await CallErrors.RefuseAsync(context, new CallRejectedException(StatusCodes.Status403Forbidden, StatusCode.PermissionDenied,
@@ -83,7 +74,10 @@ internal sealed class WebSocketProtocol : CallProtocol
 
                 await upgrade.Invoke(context);
             };
-            service.MapMethod(method, route, checkedHandler, "ProtoHttp WebSocket " + route.Pattern,
+            var exact = ExactPath.Guard("/" + method.Name, checkedHandler, context => CallErrors.RefuseAsync(context,
+                new CallRejectedException(StatusCodes.Status404NotFound, StatusCode.Unimplemented, $"No method {context.Request.Path.Value} here; method names are case-sensitive."),
+                method.Name, settings.Logger, this, settings.Codecs));
+            service.MapMethod(method, route, exact, "ProtoHttp WebSocket " + route.Pattern,
                 WebSocketUpgradeClaim.Instance, new ExcludeFromDescriptionAttribute());
         }
     }
