@@ -37,7 +37,7 @@ app.MapGet("/stats", (Ticker ticker, DuplexCalls duplex) =>
     PeerHost.CollectFully();
     using var process = System.Diagnostics.Process.GetCurrentProcess();
     return Results.Json(new ServerStats(process.WorkingSet64, GC.GetTotalMemory(false), ticker.Published,
-        ticker.StreamSubscribers, ticker.HubClients.Count, ticker.BroadcastFaults, duplex.Open), ServerStatsJson.Default.ServerStats);
+        ticker.StreamSubscribers, ticker.HubClients.Count, ticker.BroadcastFaults, duplex.Count), ServerStatsJson.Default.ServerStats);
 });
 
 app.MapGet("/counters", () =>

@@ -8,7 +8,7 @@ public sealed class DuplexBenchService(DuplexCalls calls) : DuplexService.Duplex
 {
     public override async Task Echo(IAsyncStreamReader<SearchRequest> requestStream, IServerStreamWriter<SearchResponse> responseStream, ServerCallContext context)
     {
-        calls.Opened();
+        calls.Joined();
         try
         {
             while (await requestStream.MoveNext(CancellationToken.None))
@@ -18,7 +18,7 @@ public sealed class DuplexBenchService(DuplexCalls calls) : DuplexService.Duplex
         }
         finally
         {
-            calls.Closed();
+            calls.Left();
         }
     }
 }

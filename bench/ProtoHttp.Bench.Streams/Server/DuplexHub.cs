@@ -12,7 +12,7 @@ public sealed class DuplexHub(DuplexCalls calls) : Hub
 {
     public async IAsyncEnumerable<SearchResponseDto> Echo(IAsyncEnumerable<SearchRequestDto> requests, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        calls.Opened();
+        calls.Joined();
         try
         {
             await foreach (var request in requests.WithCancellation(cancellationToken))
@@ -22,7 +22,7 @@ public sealed class DuplexHub(DuplexCalls calls) : Hub
         }
         finally
         {
-            calls.Closed();
+            calls.Left();
         }
     }
 }

@@ -1,7 +1,7 @@
 namespace ProtoHttp.Bench.Streams.Server;
 
-/// <summary>How many subscribers a peer holds now (streams or hub connections), for its <c>/stats</c>.</summary>
-public sealed class Subscribers
+/// <summary>How many subscribers a peer holds now (streams, hub connections, echo calls), for its <c>/stats</c>.</summary>
+public class Subscribers
 {
     private int _count;
 
