@@ -20,15 +20,27 @@ internal sealed class NativeUnaryExchange(MessageCodec? reader, WritableMediaTyp
 
     public override Task WriteMessageAsync(ProtoHttpServerCallContext call, IMessage message)
     {
-        var response = call.HttpContext.Response;
+        AddTrailersAsHeaders(call);
+        return WriteAnswerAsync(call, message, ResponseType!);
+    }
+
+    /// <summary>
+    /// The service's trailers, as headers: a unary answer's body has a known length (docs/protocol.md section 6). REST's
+    /// answers carry them so too (section 14).
+    /// </summary>
+    public static void AddTrailersAsHeaders(ProtoHttpServerCallContext call)
+    {
         if (call.TrailersOrNull is { } trailers)
         {
-            // Trailers of a body whose length is known go out as headers (docs/protocol.md section 6).
-            HeaderMetadata.AddToResponse(trailers, response.Headers);
+            HeaderMetadata.AddToResponse(trailers, call.HttpContext.Response.Headers);
         }
+    }
 
+    /// <summary>A 200 with <paramref name="message"/> in <paramref name="type"/>; a GET's answer conditional where the route makes it so (docs/protocol.md section 11).</summary>
+    public static Task WriteAnswerAsync(ProtoHttpServerCallContext call, IMessage message, WritableMediaType type)
+    {
         var conditional = HttpMethods.IsGet(call.HttpContext.Request.Method) ? call.Route.ConditionalGet : null;
-        return ResponseWriter.WriteAsync(response, StatusCodes.Status200OK, message, ResponseType!, conditional);
+        return ResponseWriter.WriteAsync(call.HttpContext.Response, StatusCodes.Status200OK, message, type, conditional);
     }
 
     /// <summary>The one request message from the body in <paramref name="reader"/>'s format, or from the query string of a GET.</summary>

@@ -141,11 +141,7 @@ internal sealed class RestProtocol : CallProtocol
     public static Task WriteMessageAsync(ProtoHttpServerCallContext call, IMessage message, WritableMediaType responseType)
     {
         var response = call.HttpContext.Response;
-        if (call.TrailersOrNull is { } trailers)
-        {
-            HeaderMetadata.AddToResponse(trailers, response.Headers);
-        }
-
+        NativeUnaryExchange.AddTrailersAsHeaders(call);
         var binding = Binding(call.HttpContext);
         if (binding.ResponseField is { } field && !IsMessageField(field))
         {
@@ -158,8 +154,7 @@ internal sealed class RestProtocol : CallProtocol
             return WriteHttpBodyAsync(response, answer);
         }
 
-        var conditional = HttpMethods.IsGet(call.HttpContext.Request.Method) ? call.Route.ConditionalGet : null;
-        return ResponseWriter.WriteAsync(response, StatusCodes.Status200OK, answer, responseType, conditional);
+        return NativeUnaryExchange.WriteAnswerAsync(call, answer, responseType);
     }
 
     /// <summary>
