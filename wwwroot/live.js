@@ -43,6 +43,9 @@
     source.addEventListener("end", (event) => {
       const outcome = JSON.parse(event.data);
       if (outcome.code === "UNAVAILABLE" && resumable) {
+        const before = status.textContent;
+        status.textContent = "Reconnecting…";
+        source.addEventListener("message", () => (status.textContent = before), { once: true });
         return;
       }
 

@@ -56,6 +56,7 @@ public sealed class ResumeAcrossInstancesTests(BrowserSession session) : Browser
             balancer.Target = thirdAddress;
             await second.TerminateAsync(); // A rolling update's SIGTERM: the stream ends UNAVAILABLE as it starts to stop.
             WaitForMoreIds(10);
+            Assert.Equal("Watching prices…", Driver.FindElement(By.Id("live-status")).Text); // "Reconnecting…" in between.
             Driver.FindElement(By.Id("stop-prices")).Click();
 
             var ids = Feed<IReadOnlyCollection<object>>("ids").Cast<string>().ToList();
