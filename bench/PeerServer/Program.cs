@@ -28,7 +28,10 @@ builder.Services.AddSingleton(catalog);
 builder.Services.AddSingleton(NorthwindOrders.Load(Workload.DataFolder));
 builder.Services.AddSingleton(new RawCeiling(catalog));
 builder.Services.AddProtoHttp();
-builder.Services.AddGrpc().AddJsonTranscoding();
+// One process hosts every peer, so no peer may tax another's routes: by default grpc-dotnet maps a catch-all
+// `{service}/{method}` endpoint answering UNIMPLEMENTED, which every two-segment path (ProtoHttp's `/{file}.proto/{Method}`,
+// the raw ceiling behind routing) would then carry as a second candidate through the matcher's policies.
+builder.Services.AddGrpc(grpc => grpc.IgnoreUnknownServices = true).AddJsonTranscoding();
 
 var app = builder.Build();
 var raw = app.Services.GetRequiredService<RawCeiling>();

@@ -51,7 +51,9 @@ public static class ProtoHttpServiceCollectionExtensions
         services.TryAddSingleton<ExplorerPages>();
         // The one dispatcher among the protocols sharing a path, by the requests each claims (docs/architecture.md).
         services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, RequestClaimMatcherPolicy>());
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, RequestGateRoutePolicy>());
         services.TryAddEnumerable(ServiceDescriptor.Singleton<ForeignEndpointClaim, GrpcDotnetWebClaim>());
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, UnknownMethodRoutePolicy>());
         // Topics live in this process until an engine package (AddRedisBackplane, AddNatsBackplane) replaces it.
         services.TryAddSingleton<ITopicEngine, InMemoryTopicEngine>();
         services.TryAddSingleton<EngineHealth>();

@@ -83,14 +83,14 @@ internal sealed class NativeProtocol : CallProtocol
                 RequestDelegate exact = context => context.Request.Path.Value!.EndsWith(tail, StringComparison.Ordinal)
                     ? handler(context)
                     : unknown.HandleAsync(context);
-                service.MapMethod(method, route, exact, "ProtoHttp " + route.Pattern);
+                service.MapMethod(method, route, exact, "ProtoHttp " + route.Pattern, NativeEndpointMarker.Method);
             }
         }
 
         var name = service.Service.Descriptor.FullName;
         service.MethodEndpoints.Add(service.Endpoints.Map($"{service.Prefix}/{{**{UnknownMethodHandler.PathParameter}}}", unknown.HandleAsync)
             .WithDisplayName($"ProtoHttp {name} unknown method")
-            .WithMetadata([.. service.ServiceMetadata])
+            .WithMetadata([.. service.ServiceMetadata, NativeEndpointMarker.UnknownMethod])
             .WithMetadata(new EndpointErrorWriter(name, settings.Logger, settings.Codecs, this, errorType: null)));
 
         if (settings.Options.ServeProtoFile)

@@ -9,13 +9,11 @@ namespace ProtoHttp.AspNetCore.Protocols.WebSockets;
 /// protocol's endpoint there: a GET with <c>Upgrade: websocket</c> (RFC 6455) or an extended CONNECT whose
 /// <c>:protocol</c> is <c>websocket</c> (RFC 8441, HTTP/2). Whether the handshake is well-formed is the endpoint's to say.
 /// </summary>
-internal sealed class WebSocketUpgradeClaim : RequestClaim
+internal sealed class WebSocketUpgradeClaim : RequestGate
 {
     public static WebSocketUpgradeClaim Instance { get; } = new();
 
-    public override int Rank(HttpContext context) => IsUpgrade(context) ? Own : Never;
-
-    private static bool IsUpgrade(HttpContext context)
+    public override bool Admits(HttpContext context)
     {
         var request = context.Request;
         if (HttpMethods.IsConnect(request.Method))
