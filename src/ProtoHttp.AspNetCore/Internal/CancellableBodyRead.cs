@@ -38,6 +38,27 @@ internal static class CancellableBodyRead
         return result;
     }
 
+    /// <summary>
+    /// Takes a whole body Kestrel already holds (a small one usually arrives with the headers) without an await or a
+    /// registration. Anything less is left as it was, unexamined, for <see cref="ReadAsync"/> to return at once: a loop of
+    /// <see cref="PipeReader.TryRead"/> would see the same unconsumed bytes again and again.
+    /// </summary>
+    public static bool TryReadWhole(PipeReader reader, out ReadResult result)
+    {
+        if (!reader.TryRead(out result))
+        {
+            return false;
+        }
+
+        if (result.IsCompleted && !result.IsCanceled)
+        {
+            return true;
+        }
+
+        reader.AdvanceTo(result.Buffer.Start);
+        return false;
+    }
+
     private static void Cancel(PipeReader reader)
     {
         try

@@ -28,10 +28,13 @@ internal static class RequestBodyReader
             sizeFeature.MaxRequestBodySize = limit;
         }
 
+        cancellationToken.ThrowIfCancellationRequested();
         var reader = context.Request.BodyReader;
+        var first = true;
         while (true)
         {
-            var result = await CancellableBodyRead.ReadAsync(reader, cancellationToken);
+            var result = first && CancellableBodyRead.TryReadWhole(reader, out var whole) ? whole : await CancellableBodyRead.ReadAsync(reader, cancellationToken);
+            first = false;
             var buffer = result.Buffer;
             if (buffer.Length > limit)
             {
