@@ -89,7 +89,7 @@ curl -s "$URL/ProtoService.proto/Search?query=chai&page_number=abc" | jq -e '.er
 # replay as lines and as events ending with the end event.
 { curl -s -N --max-time 3 $URL/NorthwindStreams.proto/WatchPrices.sse || true; } | grep -q '^data: { "sequence"' || fail "the price feed sent no events"
 { curl -s -N --max-time 3 -H 'Accept: application/x-ndjson' $URL/NorthwindStreams.proto/WatchPrices || true; } | head -1 | jq -e '.result.unitPrice > 0' >/dev/null || fail "the price feed sent no NDJSON lines"
-{ curl -s -N --max-time 3 -H 'Last-Event-ID: 1718000000000-0' $URL/NorthwindStreams.proto/WatchPrices.sse || true; } | grep -q '^id: ' || fail "the resumed price feed sent no events with ids"
+{ curl -s -N --max-time 3 -H 'Last-Event-ID: 40-0' $URL/NorthwindStreams.proto/WatchPrices.sse || true; } | grep -q '^id: ' || fail "the resumed price feed sent no events with ids"
 [ "$(curl -s -N "$URL/NorthwindStreams.proto/ReplayOrders?limit=3" | jq -s 'map(.result.orderId)' -c)" = '[10248,10249,10250]' ] || fail "the replay did not send three orders as lines"
 curl -s -N -H 'Accept: text/event-stream' "$URL/NorthwindStreams.proto/ReplayOrders?limit=3" | tail -3 | grep -qx 'data: {"code":"OK"}' || fail "the replay's events did not end with end: OK"
 

@@ -27,18 +27,29 @@
   }
 
   // Opens a stream; `end` closes it (an error outcome shows its errorText), and a failure before any message is
-  // fetched again to read its ErrorResult.
+  // fetched again to read its ErrorResult. A topic's stream (its events carry ids) that ends UNAVAILABLE is an instance
+  // stopping (docs/protocol.md section 15): it is left open, so EventSource reconnects with Last-Event-ID and goes on
+  // from whichever instance answers, with nothing missed.
   function open(url, onMessage, onEnd) {
     error.hidden = true;
     const source = new EventSource(url);
     let received = false;
+    let resumable = false;
     source.onmessage = (event) => {
       received = true;
+      resumable = event.lastEventId !== "";
       onMessage(JSON.parse(event.data));
     };
     source.addEventListener("end", (event) => {
-      source.close();
       const outcome = JSON.parse(event.data);
+      if (outcome.code === "UNAVAILABLE" && resumable) {
+        const before = status.textContent;
+        status.textContent = "Reconnecting…";
+        source.addEventListener("message", () => (status.textContent = before), { once: true });
+        return;
+      }
+
+      source.close();
       if (outcome.code !== "OK") {
         showError(outcome.errorText || outcome.code);
       }

@@ -24,8 +24,8 @@ public sealed class ExplorerSocketCallTests : BrowserTest
     public async Task UploadOrdersSendsTwoOrdersThenFinishesAndShowsTheSummaryAndBufCurlSendsTheSame()
     {
         Driver.Navigate().GoToUrl(Session.Site.Url("/NorthwindStreams.proto"));
-        Send(Upload, """{"orderId": 1, "lines": [{"productId": 1, "unitPrice": 18, "quantity": 2}]}""");
-        Send(Upload, """{"orderId": 2, "lines": [{"productId": 2, "unitPrice": 19, "quantity": 1}, {"productId": 3, "unitPrice": 10, "quantity": 1}]}""");
+        SendFromEditor(Upload, """{"orderId": 1, "lines": [{"productId": 1, "unitPrice": 18, "quantity": 2}]}""");
+        SendFromEditor(Upload, """{"orderId": 2, "lines": [{"productId": 2, "unitPrice": 19, "quantity": 1}, {"productId": 3, "unitPrice": 10, "quantity": 1}]}""");
         Driver.FindElement(By.CssSelector($"{Upload} .px-finish")).Click();
 
         Wait().Until(d => d.FindElement(By.CssSelector($"{Upload} .px-status")).Text == "Ended after 1 messages: OK");
@@ -44,13 +44,13 @@ public sealed class ExplorerSocketCallTests : BrowserTest
     public void QuoteLinesAnswersEachLineWhileTheCallIsOpenAndEndsWithTheServicesError()
     {
         Driver.Navigate().GoToUrl(Session.Site.Url("/NorthwindStreams.proto"));
-        Send(Quote, """{"productId": 1, "quantity": 2}""");
+        SendFromEditor(Quote, """{"productId": 1, "quantity": 2}""");
         // The quote comes back before the client finishes sending: both ways at once, over one connection.
         Wait().Until(d => Text(Quote, ".px-answer").Split('\n', StringSplitOptions.RemoveEmptyEntries).Length == 1);
         Assert.Equal("Open", Text(Quote, ".px-status"));
-        Send(Quote, """{"productId": 2, "quantity": 1}""");
+        SendFromEditor(Quote, """{"productId": 2, "quantity": 1}""");
         Wait().Until(d => Text(Quote, ".px-answer").Split('\n', StringSplitOptions.RemoveEmptyEntries).Length == 2);
-        Send(Quote, """{"productId": 999, "quantity": 1}""");
+        SendFromEditor(Quote, """{"productId": 999, "quantity": 1}""");
 
         Wait().Until(d => Text(Quote, ".px-status").StartsWith("Ended", StringComparison.Ordinal));
         Assert.Equal("Ended after 2 messages: not_found · There is no product 999.", Text(Quote, ".px-status"));
@@ -64,15 +64,9 @@ public sealed class ExplorerSocketCallTests : BrowserTest
     {
         Driver.Navigate().GoToUrl(Session.Site.Url("/NorthwindStreams.proto"));
         Driver.FindElement(By.CssSelector($"{Upload} .px-deadline input")).SendKeys("300");
-        Send(Upload, """{"orderId": 1}""");
+        SendFromEditor(Upload, """{"orderId": 1}""");
 
         Wait().Until(d => Text(Upload, ".px-status").StartsWith("Ended", StringComparison.Ordinal));
         Assert.StartsWith("Ended after 0 messages: deadline_exceeded", Text(Upload, ".px-status"), StringComparison.Ordinal);
-    }
-
-    private void Send(string method, string json)
-    {
-        SetEditor(method, json);
-        Driver.FindElement(By.CssSelector($"{method} .px-send")).Click();
     }
 }

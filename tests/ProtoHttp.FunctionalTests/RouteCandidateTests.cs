@@ -6,7 +6,9 @@ using Microsoft.AspNetCore.Routing;
 using Microsoft.AspNetCore.Routing.Matching;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.DependencyInjection.Extensions;
+using ProtoHttp.AspNetCore;
 using ProtoHttp.FunctionalTests.Infrastructure;
+using ProtoHttp.FunctionalTests.Services;
 using ProtoHttp.FunctionalTests.WebSockets;
 using ProtoService;
 
@@ -16,7 +18,7 @@ namespace ProtoHttp.FunctionalTests;
 /// What routing hands the endpoint selector at ProtoHttp's own method paths (docs/architecture.md, the protocol seam):
 /// a call meets its method's native endpoint alone, neither the WebSocket endpoint at the same path (a request that is
 /// no upgrade never meets it) nor the service's catch-all for unknown methods (the method's endpoint always outranks
-/// it). A second candidate would cost every call the matcher's slow path (docs/benchmarks.md, W3). A policy of the
+/// it); a REST call meets its route, not the path's endpoint for other verbs. A second candidate would cost every call the matcher's slow path (docs/benchmarks.md, W3). A policy of the
 /// test's own writes the candidates routing hands the selector into a response header.
 /// </summary>
 public sealed class RouteCandidateTests : IAsyncLifetime
@@ -32,7 +34,7 @@ public sealed class RouteCandidateTests : IAsyncLifetime
         // The sample also serves grpc-dotnet, whose catch-all for unknown services meets every two-segment path unless
         // told to let unknown services pass; that candidate is grpc-dotnet's, not ProtoHttp's.
         builder.Services.Configure<GrpcServiceOptions>(grpc => grpc.IgnoreUnknownServices = true);
-    });
+    }, map: app => app.MapProtoService<LibraryService>());
 
     public async Task DisposeAsync() => await _server.DisposeAsync();
 
@@ -83,6 +85,26 @@ public sealed class RouteCandidateTests : IAsyncLifetime
         Assert.Equal(HttpStatusCode.NotFound, response.StatusCode);
         Assert.Contains("Method 'search' not found.", await response.Content.ReadAsStringAsync(), StringComparison.Ordinal);
         Assert.Equal(["ProtoHttp " + Search], Candidates(response.Headers));
+    }
+
+    [Fact]
+    public async Task ARestCallMeetsItsRouteAloneNotThePathsEndpointForOtherVerbs()
+    {
+        using var response = await _server.Client.GetAsync("/v1/shelves/s1/books");
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal(["REST GET /v1/shelves/{shelf}/books"], Candidates(response.Headers));
+    }
+
+    [Fact]
+    public async Task AnotherVerbAtARestPathStillMeetsTheEndpointThatAnswers405()
+    {
+        using var response = await _server.Client.PutAsync("/v1/shelves/s1/books", new StringContent("{}"));
+
+        Assert.Equal(HttpStatusCode.MethodNotAllowed, response.StatusCode);
+        Assert.Equal(["GET", "POST"], response.Content.Headers.Allow.Order(StringComparer.Ordinal));
+        Assert.Equal("UNIMPLEMENTED", (await Wire.ReadErrorAsync(response)).Code);
+        Assert.Equal(["REST /v1/shelves/{shelf}/books other verbs"], Candidates(response.Headers));
     }
 
     private static string[] Candidates(System.Net.Http.Headers.HttpResponseHeaders headers) =>

@@ -233,7 +233,7 @@ public sealed class TopicEngineTests
                 break;
         }
 
-        Assert.Empty(instance.Logs.Errors);
+        Assert.Empty(await instance.Logs.ErrorsOnceEndedAsync());
     });
 
     /// <summary>

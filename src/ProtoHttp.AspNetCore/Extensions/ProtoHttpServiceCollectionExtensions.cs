@@ -53,7 +53,7 @@ public static class ProtoHttpServiceCollectionExtensions
         services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, RequestClaimMatcherPolicy>());
         services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, RequestGateRoutePolicy>());
         services.TryAddEnumerable(ServiceDescriptor.Singleton<ForeignEndpointClaim, GrpcDotnetWebClaim>());
-        services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, UnknownMethodRoutePolicy>());
+        services.TryAddEnumerable(ServiceDescriptor.Singleton<MatcherPolicy, RouteFallbackPolicy>());
         // Topics live in this process until an engine package (AddRedisBackplane, AddNatsBackplane) replaces it.
         services.TryAddSingleton<ITopicEngine, InMemoryTopicEngine>();
         services.TryAddSingleton<EngineHealth>();

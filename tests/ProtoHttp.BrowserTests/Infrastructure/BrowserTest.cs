@@ -43,5 +43,12 @@ public abstract class BrowserTest
         editor.SendKeys(json);
     }
 
+    /// <summary>Sends <paramref name="json"/> from the editor of the explorer's panel of a streaming <paramref name="method"/>.</summary>
+    protected void SendFromEditor(string method, string json)
+    {
+        SetEditor(method, json);
+        Driver.FindElement(By.CssSelector($"{method} .px-send")).Click();
+    }
+
     protected async Task AssertNoErrorLoggedAsync() => Assert.Empty(await Session.Site.Logs.ErrorsOnceEndedAsync());
 }

@@ -1,3 +1,5 @@
+using ProtoHttp.FunctionalTests.Infrastructure;
+
 namespace ProtoHttp.BrowserTests.Infrastructure;
 
 /// <summary>
@@ -9,23 +11,10 @@ public static class BufCli
     public const string InstallCommand = "(cd tests/ConnectClients && npm ci)";
 
     /// <summary>The folder holding <c>buf</c>, to put first on the PATH of the shell that runs a line.</summary>
-    public static string Folder { get; } = Path.Combine(RepositoryRoot(), "tests", "ConnectClients", "node_modules", ".bin");
+    public static string Folder { get; } = Path.Combine(RepositoryRoot.Path, "tests", "ConnectClients", "node_modules", ".bin");
 
     /// <summary>Why buf curl lines cannot run here, or <see langword="null"/> when they can.</summary>
     public static string? MissingReason { get; } = File.Exists(Path.Combine(Folder, "buf"))
         ? null
         : $"buf is needed to run the explorer's buf curl lines but {Folder}/buf is missing; install it with: {InstallCommand}";
-
-    private static string RepositoryRoot()
-    {
-        for (var folder = new DirectoryInfo(AppContext.BaseDirectory); folder is not null; folder = folder.Parent)
-        {
-            if (File.Exists(Path.Combine(folder.FullName, "ProtoHttp.sln")))
-            {
-                return folder.FullName;
-            }
-        }
-
-        return AppContext.BaseDirectory;
-    }
 }

@@ -1,5 +1,3 @@
-using System.Net;
-using System.Net.Sockets;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.Extensions.DependencyInjection;
@@ -29,7 +27,7 @@ public sealed class SampleSite : IAsyncDisposable
     public static async Task<SampleSite> StartAsync()
     {
         var logs = new LogSink();
-        var address = new Uri($"http://127.0.0.1:{FreePort()}");
+        var address = new Uri($"http://127.0.0.1:{LoopbackPort.Free()}");
         string[] args =
         [
             "--environment", "Production",
@@ -51,14 +49,6 @@ public sealed class SampleSite : IAsyncDisposable
     }
 
     public Uri Url(string pathAndQuery) => new(Address, pathAndQuery);
-
-    /// <summary>A loopback port nobody listens on now: the pages need a known port, told apart from the gRPC one.</summary>
-    private static int FreePort()
-    {
-        using var listener = new TcpListener(IPAddress.Loopback, 0);
-        listener.Start();
-        return ((IPEndPoint)listener.LocalEndpoint).Port;
-    }
 
     public async ValueTask DisposeAsync()
     {

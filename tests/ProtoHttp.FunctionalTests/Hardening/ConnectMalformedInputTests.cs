@@ -11,8 +11,11 @@ namespace ProtoHttp.FunctionalTests.Hardening;
 /// <summary>
 /// Malformed Connect requests, from fixed seeds, at the Connect paths of the sample and specimen services: mutated
 /// protobuf and JSON bodies, sent plain, gzipped, as broken gzip, as gzip bombs or with unknown encodings, and GETs
-/// with hostile query parameters. Every answer is 200 or Connect's error JSON with a 4xx/501 status, never a 5xx
-/// (but the sample's deliberate one), never a hang, never an Error log; the server answers a valid call afterwards.
+/// with hostile query parameters; and generated Specimens, valid or with one fault, as JSON bodies and as GETs. Every
+/// answer is 200 or Connect's error JSON with a 4xx/501 status, never a 5xx (but the sample's deliberate one), never
+/// a hang, never an Error log; the server answers a valid call afterwards. Where the test knows the answer without the
+/// server's codecs (<see cref="ConnectDue"/>), the answer must be it: the message Google.Protobuf reads, echoed equal,
+/// or the refusal due, quoting what was wrong.
 /// </summary>
 public sealed class ConnectMalformedInputTests(ITestOutputHelper output) : IAsyncLifetime
 {
@@ -31,6 +34,8 @@ public sealed class ConnectMalformedInputTests(ITestOutputHelper output) : IAsyn
         "data_loss", "unauthenticated",
     ];
 
+    private static readonly JsonReference Reference = new(ProtoHttp.FormatOptions.Default.IgnoreUnknownFields, ProtoHttp.FormatOptions.Default.MaxDepth);
+
     private SampleServer _server = null!;
     private FuzzSeeds _seeds = null!;
     private int _compared;
@@ -43,16 +48,56 @@ public sealed class ConnectMalformedInputTests(ITestOutputHelper output) : IAsyn
 
     public async Task DisposeAsync() => await _server.DisposeAsync();
 
-    /// <summary>Also every protobuf body to Echo that reaches the codec as sent (66 of these seeds' cases), judged against Google.Protobuf's parser.</summary>
+    /// <summary>
+    /// Also every body to Echo that reaches the codec as sent, judged against Google.Protobuf (<see cref="ConnectDue"/>):
+    /// protobuf by its parser, JSON by <see cref="JsonReference"/> where no deliberate departure applies.
+    /// </summary>
     [Fact]
     public async Task PostBodies()
     {
-        await RunAsync("Connect POST", PostCases(new Random(6001), 1_200), 1_200);
-        Assert.True(_compared >= 60, $"only {_compared} protobuf bodies to Echo were judged against Google.Protobuf's parser");
+        var cases = PostCases(new Random(6001), 1_200).ToList();
+        await RunAsync("Connect POST", cases, 1_200);
+        AssertJudged(cases, "application/proto", 60);
+        AssertJudged(cases, "application/json", 25);
     }
 
     [Fact]
     public Task GetQueries() => RunAsync("Connect GET", GetCases(new Random(6002), 800), 800);
+
+    /// <summary>
+    /// Generated Specimens as Google.Protobuf writes them in JSON, to Echo: each valid one echoed equal, each with a
+    /// value made wrong or an unknown name refused 400 invalid_argument quoting the field's name.
+    /// </summary>
+    [Fact]
+    public async Task GeneratedJsonBodiesAreEchoedEqualOrRefusedNamingTheField()
+    {
+        var cases = ConnectEchoCases.JsonPosts(new Random(6003), Reference, 400).ToList();
+        await RunAsync("Connect JSON POST, generated", cases, 400, outcomes: 2);
+        AssertJudged(cases, null, 400, answers: 220, refusals: 80);
+    }
+
+    /// <summary>
+    /// Generated Specimens as Connect GETs to SafeEcho (JSON percent-encoded or base64url, protobuf base64url, gzip or
+    /// not): each valid one echoed equal; each with a value, a name or a query parameter made wrong refused with the
+    /// status and code due, quoting the parameter or the field.
+    /// </summary>
+    [Fact]
+    public async Task GeneratedGetsAreEchoedEqualOrRefusedNamingTheParameter()
+    {
+        var cases = ConnectEchoCases.Gets(new Random(6004), Reference, 500).ToList();
+        await RunAsync("Connect GET, generated", cases, 500);
+        AssertJudged(cases, null, 500, answers: 250, refusals: 120);
+    }
+
+    /// <summary>Every case with a known answer was judged, and at least the given numbers of them: answers compared, refusals checked.</summary>
+    private void AssertJudged(List<ConnectCase> cases, string? contentType, int floor, int answers = 0, int refusals = 0)
+    {
+        var due = cases.Where(c => c.Due is not null && (contentType is null || c.ContentType == contentType)).ToList();
+        output.WriteLine($"judged against Google.Protobuf{(contentType is null ? "" : $" ({contentType})")}: {due.Count} ({due.Count(c => c.Due!.Echo is not null)} answers compared, {due.Count(c => c.Due!.Echo is null)} refusals)");
+        Assert.True(due.Count >= floor, $"only {due.Count} cases{(contentType is null ? "" : $" in {contentType}")} were judged against Google.Protobuf");
+        Assert.True(due.Count(c => c.Due!.Echo is not null) >= answers, "too few answers were compared");
+        Assert.True(due.Count(c => c.Due!.Echo is null) >= refusals, "too few refusals were checked");
+    }
 
     private IEnumerable<ConnectCase> PostCases(Random random, int count)
     {
@@ -65,7 +110,9 @@ public sealed class ConnectMalformedInputTests(ITestOutputHelper output) : IAsyn
             yield return new ConnectCase("POST", ConnectPaths[path], contentType, encoding, encoded, $"{mutation}, {how}")
             {
                 // Within the 4 MiB limit, so that only the parser's verdict decides.
-                Parsed = !json && path == FuzzSeeds.Echo && body.Length <= 4 * 1024 * 1024 && how is "plain" or "identity" or "gzip" ? ParserVerdict.Of(body) : null,
+                Due = path != FuzzSeeds.Echo || body.Length > 4 * 1024 * 1024 || how is not ("plain" or "identity" or "gzip") ? null
+                    : json ? contentType.Contains("utf-16", StringComparison.Ordinal) ? null : ConnectDue.OfJson(Reference, body)
+                    : ConnectDue.OfProtobuf(body),
             };
         }
     }
@@ -156,7 +203,7 @@ public sealed class ConnectMalformedInputTests(ITestOutputHelper output) : IAsyn
         _ => text,
     };
 
-    private async Task RunAsync(string name, IEnumerable<ConnectCase> generated, int requested)
+    private async Task RunAsync(string name, IEnumerable<ConnectCase> generated, int requested, int outcomes = 4)
     {
         var cases = generated.ToList();
         Assert.Equal(requested, cases.Count);
@@ -206,14 +253,9 @@ public sealed class ConnectMalformedInputTests(ITestOutputHelper output) : IAsyn
         failures.Take(30).ToList().ForEach(output.WriteLine);
         // Every case is answered and judged (a case without an answer is a failure), so all of them count, not a floor.
         Assert.Equal(cases.Count, statuses.Values.Sum());
-        var parsed = cases.Count(c => c.Parsed is not null);
-        if (parsed > 0)
-        {
-            output.WriteLine($"Protobuf bodies to Echo judged against Google.Protobuf's parser: {_compared} of {parsed}");
-        }
-
-        Assert.Equal(parsed, _compared);
-        Assert.True(statuses.Count > 3, "the cases should reach several outcomes, not one");
+        // Every case whose answer is known is judged against it.
+        Assert.Equal(cases.Count(c => c.Due is not null), _compared);
+        Assert.True(statuses.Count >= outcomes, "the cases should reach several outcomes, not one");
         Assert.Empty(failures);
     }
 
@@ -241,10 +283,10 @@ public sealed class ConnectMalformedInputTests(ITestOutputHelper output) : IAsyn
             return (0, false, $"{describe}: no answer ({ex.Message})");
         }
 
-        if (fuzz.Parsed is { } parsed)
+        if (fuzz.Due is { } due)
         {
             Interlocked.Increment(ref _compared);
-            if (JudgeEcho(parsed, response) is { } wrong)
+            if (due.Judge(response, Reference) is { } wrong)
             {
                 return (response.Status, false, $"{describe}: {wrong}");
             }
@@ -284,54 +326,5 @@ public sealed class ConnectMalformedInputTests(ITestOutputHelper output) : IAsyn
         return (response.Status, deliberate, allowed ? null : $"{describe}: unexpected {response.Status} {code}: {message}");
     }
 
-    /// <summary>
-    /// A protobuf body the parser reads must be echoed (200, application/proto) as an equal message; one it refuses
-    /// must be refused as invalid_argument, or resource_exhausted past the 4 MiB limit (docs/protocol.md section 7).
-    /// </summary>
-    private static string? JudgeEcho(ParserVerdict parsed, RawResponse response)
-    {
-        if (parsed.Message is { } expected)
-        {
-            if (response.Status != 200)
-            {
-                return $"the parser reads it, the server answered {response.Status}: {Encoding.UTF8.GetString(response.Body)}";
-            }
-
-            try
-            {
-                var echoed = Specimen.Parser.ParseFrom(response.Body);
-                return echoed.Equals(expected) ? null : $"echoed {echoed}, the parser read {expected}";
-            }
-            catch (InvalidProtocolBufferException ex)
-            {
-                return $"the echo is not a Specimen: {ex.Message}";
-            }
-        }
-
-        return response.Status == 200 ? $"the parser refuses it ({parsed.Refusal}), the server answered 200" : null;
-    }
-
     private static byte[] Truncated(byte[] data) => data[..(data.Length / 2)];
-
-    private sealed record ConnectCase(string Verb, string Target, string? ContentType, string? ContentEncoding, byte[]? Body, string Mutation)
-    {
-        /// <summary>For a protobuf body to Echo that reaches the codec as sent: what Google.Protobuf's parser makes of it.</summary>
-        public ParserVerdict? Parsed { get; init; }
-    }
-
-    /// <summary>Google.Protobuf's parser on a body: the message it reads, or its refusal.</summary>
-    private sealed record ParserVerdict(Specimen? Message, string? Refusal)
-    {
-        public static ParserVerdict Of(byte[] body)
-        {
-            try
-            {
-                return new(Specimen.Parser.ParseFrom(body), null);
-            }
-            catch (InvalidProtocolBufferException ex)
-            {
-                return new(null, ex.Message);
-            }
-        }
-    }
 }

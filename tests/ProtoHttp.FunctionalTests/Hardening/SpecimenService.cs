@@ -4,7 +4,7 @@ namespace ProtoHttp.FunctionalTests.Hardening;
 
 /// <summary>
 /// The hardening suite's service. <c>Echo</c> answers its request, so a mutated request that still parses must also
-/// be written back in every format. <c>Leak</c> fails on purpose with secrets in the exception's text, type name and
+/// be written back in every format; <c>SafeEcho</c> does the same for Connect GETs. <c>Leak</c> fails on purpose with secrets in the exception's text, type name and
 /// stack, chosen by <see cref="Specimen.Code"/>; <c>LeakStream</c> the same after one message.
 /// </summary>
 public sealed class SpecimenService : Hardening.HardeningBase
@@ -12,6 +12,8 @@ public sealed class SpecimenService : Hardening.HardeningBase
     public const string Secret = "s3cr3t-password-42";
 
     public override Task<Specimen> Echo(Specimen request, ServerCallContext context) => Task.FromResult(request);
+
+    public override Task<Specimen> SafeEcho(Specimen request, ServerCallContext context) => Task.FromResult(request);
 
     public override async Task<Specimen> Leak(Specimen request, ServerCallContext context) => await Throw(request);
 

@@ -1,4 +1,5 @@
 using System.Buffers.Binary;
+using System.Globalization;
 using System.Text;
 using Google.Protobuf;
 using ProtoHttp.FunctionalTests.Infrastructure;
@@ -9,12 +10,15 @@ namespace ProtoHttp.FunctionalTests.Hardening;
 /// <summary>
 /// Malformed streaming requests from one seeded <see cref="Random"/>: envelope bodies with bad flags, lengths past the
 /// body or past the limit, truncated headers and payloads, broken payloads; and bodies shaped as SSE or NDJSON, sent as
-/// what they are and as JSON or envelopes.
+/// what they are and as JSON or envelopes, among them single NDJSON lines that are a JSON request.
 /// </summary>
 public static class StreamMutator
 {
     public const string Count = "/streaming_service.proto/Count";
     public const string Sum = "/streaming_service.proto/Sum";
+
+    /// <summary>The mutation of every <see cref="EventAndLineShapedCases"/> case.</summary>
+    public const string Shaped = "SSE/NDJSON-shaped body";
 
     private static readonly string?[] Accepts = [null, StreamWire.Events, StreamWire.Lines, StreamWire.ConnectProto, StreamWire.ConnectJson, "*/*"];
 
@@ -41,6 +45,14 @@ public static class StreamMutator
         string[] contentTypes = [StreamWire.Events, StreamWire.Lines, "application/jsonl", "application/json", StreamWire.ConnectJson, "text/plain"];
         for (var i = 0; i < count; i++)
         {
+            if (random.Next(8) == 0)
+            {
+                // One NDJSON line that is a CountRequest's JSON: sent as JSON, a request after all.
+                var line = string.Format(CultureInfo.InvariantCulture, random.Pick(["{{\"count\":{0}}}\n", "{{ \"count\" : \"{0}\" }}\r\n", "{{\"count\":{0},\"failCode\":\"\"}}\n"]), random.Next(6));
+                yield return FuzzCase.Post(Count, random.Pick(["application/json", "application/json; charset=utf-8"]), Encoding.UTF8.GetBytes(line), Shaped, random.Pick(Accepts));
+                continue;
+            }
+
             var text = random.Next(2) == 0 ? EventText(random) : LineText(random);
             var bytes = Encoding.UTF8.GetBytes(text);
             if (random.Next(3) == 0)
@@ -48,7 +60,7 @@ public static class StreamMutator
                 (bytes, _) = Mutations.MutateBytes(random, bytes, "{}[]:,\"\n\r data event end result error"u8);
             }
 
-            yield return FuzzCase.Post(random.Next(2) == 0 ? Count : Sum, random.Pick(contentTypes), bytes, "SSE/NDJSON-shaped body", random.Pick(Accepts));
+            yield return FuzzCase.Post(random.Next(2) == 0 ? Count : Sum, random.Pick(contentTypes), bytes, Shaped, random.Pick(Accepts));
         }
     }
 

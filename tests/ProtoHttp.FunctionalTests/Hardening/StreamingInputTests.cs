@@ -1,4 +1,5 @@
 using System.Net.Http.Headers;
+using System.Text;
 using Google.Protobuf;
 using ProtoHttp.FunctionalTests.Infrastructure;
 using ProtoHttp.FunctionalTests.Protos.Streaming;
@@ -9,11 +10,16 @@ namespace ProtoHttp.FunctionalTests.Hardening;
 /// <summary>
 /// Malformed streaming requests against the real server on Kestrel (docs/protocol.md sections 7 and 10): every answer is a
 /// 400, 413 or 415 ErrorResult, or a 200 stream whose last record names the client's fault, never a 5xx or an Error
-/// log; the server answers a valid stream after every batch.
+/// log; the server answers a valid stream after every batch. Where the test knows the answer from its own reading of
+/// the body (envelopes by hand and Google.Protobuf, JSON by <see cref="JsonReference"/>, media types by section 10),
+/// the answer must be it.
 /// </summary>
 public sealed class StreamingInputTests(ITestOutputHelper output) : IAsyncLifetime
 {
     private const int BatchSize = 200;
+
+    private static readonly JsonReference Reference = new(ProtoHttp.FormatOptions.Default.IgnoreUnknownFields, ProtoHttp.FormatOptions.Default.MaxDepth);
+    private static readonly UTF8Encoding StrictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
 
     private SampleServer _server = null!;
     private int _judged;
@@ -30,8 +36,22 @@ public sealed class StreamingInputTests(ITestOutputHelper output) : IAsyncLifeti
         Assert.True(_judged >= 250, $"only {_judged} protobuf envelope bodies were judged against the test's own reading");
     }
 
+    /// <summary>
+    /// SSE and NDJSON text as request bodies (docs/protocol.md section 10: not requests, 415 as their media types, 400
+    /// as JSON or envelopes): each refused with the status due naming the media type or the envelope's flags, and each
+    /// that is a JSON request after all (one line of a CountRequest) answered as Google.Protobuf reads it.
+    /// </summary>
     [Fact]
-    public Task EventAndLineShapedBodies() => RunAsync("SSE/NDJSON-shaped bodies", StreamMutator.EventAndLineShapedCases(new Random(5102), 400), 400);
+    public async Task EventAndLineShapedBodies()
+    {
+        var cases = StreamMutator.EventAndLineShapedCases(new Random(5102), 400).ToList();
+        await RunAsync("SSE/NDJSON-shaped bodies", cases, 400);
+        var due = cases.Select(DueOf).Where(d => d is not null).ToList();
+        output.WriteLine($"judged: {due.Count} ({due.Count(d => d!.Answer is not null)} streams compared, {due.Count(d => d!.Status == 415)} 415s, {due.Count(d => d!.Status == 400)} 400s)");
+        Assert.True(due.Count >= 350, $"only {due.Count} of the 400 shaped bodies were judged");
+        Assert.True(due.Count(d => d!.Answer is not null) >= 30, "too few shaped bodies were answered streams compared with Google.Protobuf's reading");
+        Assert.True(due.Count(d => d!.Status is 400 or 413) >= 50, "too few shaped bodies were due a 400 or 413");
+    }
 
     private async Task RunAsync(string kind, IEnumerable<FuzzCase> generated, int requested)
     {
@@ -47,7 +67,7 @@ public sealed class StreamingInputTests(ITestOutputHelper output) : IAsyncLifeti
         var due = cases.Count(c => DueOf(c) is not null);
         if (due > 0)
         {
-            output.WriteLine($"Protobuf envelope bodies judged against the test's own reading: {_judged} of {due}");
+            output.WriteLine($"Bodies judged against the test's own reading: {_judged} of {due}");
         }
 
         Assert.Equal(due, _judged);
@@ -87,7 +107,22 @@ public sealed class StreamingInputTests(ITestOutputHelper output) : IAsyncLifeti
             {
                 report.Fail($"{Describe(fuzzCase)}: a body the test reads as valid was refused: {response.Status} {error.ErrorText}");
             }
+            else if (due is { Status: { } status, Code: var code } && (response.Status, error.Code) != (status, code))
+            {
+                report.Fail($"{Describe(fuzzCase)}: {response.Status} {error.Code}, where {status} {code} was due: {error.ErrorText}");
+            }
+            else if (due?.Named.FirstOrDefault(n => !error.ErrorText.Contains(n, StringComparison.Ordinal)) is { } missing)
+            {
+                report.Fail($"{Describe(fuzzCase)}: the refusal does not name '{missing}': {error.ErrorText}");
+            }
 
+            Judged(due);
+            return;
+        }
+
+        if (due is { Status: { } refusal })
+        {
+            report.Fail($"{Describe(fuzzCase)}: 200 where {refusal} was due, before anything was written");
             Judged(due);
             return;
         }
@@ -137,6 +172,11 @@ public sealed class StreamingInputTests(ITestOutputHelper output) : IAsyncLifeti
     /// </summary>
     private static Due? DueOf(FuzzCase fuzzCase)
     {
+        if (fuzzCase.Mutation == StreamMutator.Shaped)
+        {
+            return ShapedDueOf(fuzzCase);
+        }
+
         switch (fuzzCase.Envelopes)
         {
             case { Fault: { } fault }:
@@ -153,7 +193,73 @@ public sealed class StreamingInputTests(ITestOutputHelper output) : IAsyncLifeti
         }
     }
 
-    private sealed record Due(IReadOnlyList<IMessage>? Answer, string? Fault);
+    /// <summary>
+    /// What an SSE- or NDJSON-shaped body is due (docs/protocol.md section 10): Sum (a client stream) reads only
+    /// envelopes, so any other type is 415 naming it, and as <c>connect+json</c> the text's first byte is an envelope's
+    /// flags, refused as such once a whole header is there (an empty body is no message: a summary of none); Count (a server stream) reads one
+    /// envelope, or a unary body: as JSON, what <see cref="JsonReference"/> reads (or refuses), and 415 naming any
+    /// type that is no request format. Null where the test does not judge (a first byte 0x00, a JSON departure, a
+    /// CountRequest that asks for more than ticks).
+    /// </summary>
+    private static Due? ShapedDueOf(FuzzCase fuzzCase)
+    {
+        var mediaType = fuzzCase.ContentType!.Split(';')[0].Trim();
+        var body = fuzzCase.Body!;
+        var sum = fuzzCase.Target == StreamMutator.Sum;
+        switch (mediaType)
+        {
+            case StreamWire.ConnectJson when body.Length == 0:
+                return sum ? new Due([new Summary()], null) : Refused(400);
+            case StreamWire.ConnectJson when body.Length < 5:
+                return Refused(400);
+            case StreamWire.ConnectJson:
+                return body[0] == 0 ? null : Refused(400, $"flags 0x{body[0]:x2}");
+            case "application/json" when !sum:
+                return JsonCountDue(body);
+            default:
+                return Refused(415, mediaType);
+        }
+    }
+
+    private static Due? JsonCountDue(byte[] body)
+    {
+        if (body.Length == 0)
+        {
+            return new Due([], null); // The codec reads an empty body as the empty message: zero ticks.
+        }
+
+        string json;
+        try
+        {
+            json = StrictUtf8.GetString(body);
+        }
+        catch (DecoderFallbackException)
+        {
+            return Refused(400);
+        }
+
+        if (JsonDepartures.Find(json, CountRequest.Descriptor) is { DuplicateField: true } or { Base64Url: true } or { NullOneofMember: true })
+        {
+            return null;
+        }
+
+        return Reference.Parse(json, CountRequest.Descriptor) switch
+        {
+            (CountRequest { Count: >= 0 and <= 100 } request, _) when request.Equals(new CountRequest { Count = request.Count }) =>
+                new Due([.. Enumerable.Range(0, request.Count).Select(i => (IMessage)new Tick { Sequence = i })], null),
+            (null, _) => Refused(400),
+            _ => null,
+        };
+    }
+
+    private static Due Refused(int status, params string[] named) => new(null, $"refused {status}", status, "INVALID_ARGUMENT", named);
+
+    /// <param name="Status">Where a refusal before anything is written is due: its status and <paramref name="Code"/>.</param>
+    /// <param name="Named">What that refusal's text must quote.</param>
+    private sealed record Due(IReadOnlyList<IMessage>? Answer, string? Fault, int? Status = null, string? Code = null, IReadOnlyList<string>? Named = null)
+    {
+        public IReadOnlyList<string> Named { get; } = Named ?? [];
+    }
 
     private async Task CheckAliveAsync(FuzzReport report)
     {

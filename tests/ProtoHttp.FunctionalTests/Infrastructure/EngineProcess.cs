@@ -15,7 +15,7 @@ public abstract class EngineProcess : ITopicEngineServer
     protected EngineProcess(string executable)
     {
         _executable = executable;
-        Port = SampleServer.FreePort();
+        Port = LoopbackPort.Free();
     }
 
     public int Port { get; }

@@ -96,7 +96,21 @@ public sealed class SampleProcess : IAsyncDisposable
         }
     }
 
-    public async ValueTask DisposeAsync()
+    /// <summary>
+    /// Stops the sample as a rolling update or <c>docker stop</c> does: SIGTERM, then the host's graceful shutdown.
+    /// </summary>
+    public async Task TerminateAsync()
+    {
+        using (var signal = Process.Start("kill", ["-TERM", $"{_process.Id}"]))
+        {
+            await signal.WaitForExitAsync();
+        }
+
+        await _process.WaitForExitAsync().WaitAsync(TimeSpan.FromMinutes(1));
+    }
+
+    /// <summary>Kills the sample, as a crash or <c>kill -9</c> would: no goodbye to its clients.</summary>
+    public async Task KillAsync()
     {
         if (!_process.HasExited)
         {
@@ -104,6 +118,11 @@ public sealed class SampleProcess : IAsyncDisposable
         }
 
         await _process.WaitForExitAsync();
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        await KillAsync();
         _process.Dispose();
     }
 }

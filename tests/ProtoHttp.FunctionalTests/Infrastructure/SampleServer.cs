@@ -1,5 +1,4 @@
 using System.Net;
-using System.Net.Sockets;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.Hosting;
@@ -111,12 +110,7 @@ public sealed class SampleServer : IAsyncDisposable
     }
 
     /// <summary>A loopback port nobody listens on now: the app's two endpoints need known, distinct protocols.</summary>
-    internal static int FreePort()
-    {
-        using var listener = new TcpListener(IPAddress.Loopback, 0);
-        listener.Start();
-        return ((IPEndPoint)listener.LocalEndpoint).Port;
-    }
+    internal static int FreePort() => LoopbackPort.Free();
 
     /// <summary>A client that speaks HTTP/2 with prior knowledge to the h2c endpoint.</summary>
     public HttpClient CreateHttp2Client() => new()

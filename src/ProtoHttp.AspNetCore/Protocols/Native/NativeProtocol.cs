@@ -74,14 +74,14 @@ internal sealed class NativeProtocol : CallProtocol
             {
                 // Proto method names are exact, for every kind of method; the prefix is the app's, matched as routing does.
                 var exact = ExactPath.Guard($"/{method.Name}{route.Suffix}", method.Handler(route), unknown.HandleAsync);
-                service.MapMethod(method, route, exact, "ProtoHttp " + route.Pattern, NativeEndpointMarker.Method);
+                service.MapMethod(method, route, exact, "ProtoHttp " + route.Pattern);
             }
         }
 
         var name = service.Service.Descriptor.FullName;
         service.MethodEndpoints.Add(service.Endpoints.Map($"{service.Prefix}/{{**{UnknownMethodHandler.PathParameter}}}", unknown.HandleAsync)
             .WithDisplayName($"ProtoHttp {name} unknown method")
-            .WithMetadata([.. service.ServiceMetadata, NativeEndpointMarker.UnknownMethod])
+            .WithMetadata([.. service.ServiceMetadata, UnknownMethodFallback.Instance])
             .WithMetadata(new EndpointErrorWriter(name, settings.Logger, settings.Codecs, this, errorType: null)));
 
         if (settings.Options.ServeProtoFile)

@@ -61,23 +61,24 @@ internal sealed class RestProtocol : CallProtocol
             }
         }
 
-        foreach (var (_, patternAndVerbs) in verbsByPattern)
+        foreach (var (shape, patternAndVerbs) in verbsByPattern)
         {
-            MapOtherVerbs(service, patternAndVerbs[0], string.Join(", ", patternAndVerbs.Skip(1).Distinct()));
+            MapOtherVerbs(service, shape, patternAndVerbs[0], string.Join(", ", patternAndVerbs.Skip(1).Distinct()));
         }
     }
 
     /// <summary>
     /// A 405 with an ErrorResult and <c>Allow</c> for any other verb at a REST path (routing's own 405 has no body): an
-    /// endpoint at the same pattern for every verb, ordered after the routes, so routing picks it only where no verb matched.
+    /// endpoint at the same pattern for every verb, ordered after the routes, so routing picks it only where no verb matched
+    /// (and leaves it out of the branches of the verbs the routes take: <see cref="OtherVerbsFallback"/>).
     /// </summary>
-    private static void MapOtherVerbs(ServiceEndpoints service, string pattern, string allow)
+    private static void MapOtherVerbs(ServiceEndpoints service, string shape, string pattern, string allow)
     {
         var settings = service.Settings;
         var builder = service.Endpoints.Map(pattern, context => CallErrors.RefuseAsync(
                 context, CallRejectedException.MethodNotAllowed(context.Request.Method, allow), pattern, settings.Logger, NativeProtocol.Instance, settings.Codecs))
             .WithDisplayName($"REST {pattern} other verbs")
-            .WithMetadata([.. service.ServiceMetadata])
+            .WithMetadata([.. service.ServiceMetadata, new OtherVerbsFallback(shape)])
             .WithMetadata(new EndpointErrorWriter(pattern, settings.Logger, settings.Codecs, NativeProtocol.Instance, errorType: null));
         builder.Add(endpoint => ((RouteEndpointBuilder)endpoint).Order = 1);
         service.MethodEndpoints.Add(builder);
