@@ -38,24 +38,11 @@ while [[ $# -gt 0 ]]; do
 done
 
 log() { printf '[scale-out %s] %s\n' "$(date +%H:%M:%S)" "$*"; }
-for tool in curl taskset timeout redis-server redis-cli python3; do
-  command -v "$tool" >/dev/null || { echo "scale-out.sh needs $tool" >&2; exit 1; }
-done
-SERVER_CPU=0
-LOAD_CPU=1
-if [[ $(nproc) -lt 2 ]]; then LOAD_CPU=0; log "only one core: servers and load share it"; fi
-# 5,000 subscribers are 5,000 sockets in the load tool.
-ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
-
-mkdir -p "$OUT"
-if [[ $BUILD -eq 1 ]]; then
-  log "building Release"
-  for project in ScaleOutPeers StreamLoad; do
-    dotnet build "$ROOT/bench/$project/$project.csproj" -c Release -nologo -v q >"$OUT/build-$project.log" 2>&1 || { cat "$OUT/build-$project.log"; exit 1; }
-  done
-fi
-SERVER_DLL="$ROOT/bench/ScaleOutPeers/bin/Release/net10.0/ScaleOutPeers.dll"
-LOAD_DLL="$ROOT/bench/StreamLoad/bin/Release/net10.0/StreamLoad.dll"
+SCRIPT=scale-out.sh
+PEER=ScaleOutPeers
+TOOLS="redis-server redis-cli python3"
+# shellcheck source=bench/peer-setup.sh
+source "$ROOT/bench/peer-setup.sh"
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 
