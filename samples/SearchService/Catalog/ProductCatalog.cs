@@ -16,6 +16,9 @@ public sealed class ProductCatalog
     /// <summary>Catalogues up to this size score a query on the stack, allocating nothing per product.</summary>
     private const int MaxStackProducts = 1024;
 
+    /// <summary>Queries up to this length are read on the stack.</summary>
+    private const int MaxStackQuery = 256;
+
     private readonly IReadOnlyList<Product> _products;
     private readonly WordIndex _index;
 
@@ -87,22 +90,27 @@ public sealed class ProductCatalog
     /// <summary>The products that match every word of the query, best first, then the best match's related products.</summary>
     public IReadOnlyList<Product> Search(string query)
     {
-        var words = QueryWords(query);
-        if (words.Count == 0)
+        // The query is upper-cased once, as the index is, and its words are read in place: this runs on every call,
+        // and a query's words live no longer than the search.
+        Span<char> upper = query.Length <= MaxStackQuery ? stackalloc char[query.Length] : new char[query.Length];
+        query.AsSpan().ToUpperInvariant(upper);
+        Span<Range> words = query.Length <= MaxStackQuery ? stackalloc Range[query.Length / 2 + 1] : new Range[query.Length / 2 + 1];
+        var wordCount = QueryWords(query, upper, words);
+        if (wordCount == 0)
         {
             return [];
         }
 
         // A product's score is the sum over the query's words of the best weight each earns there; a product that
-        // misses one word scores nothing. Counted in place, one slot per product: this runs on every call.
+        // misses one word scores nothing. Counted in place, one slot per product.
         var count = _products.Count;
         Span<int> scores = count <= MaxStackProducts ? stackalloc int[count] : new int[count];
         Span<int> best = count <= MaxStackProducts ? stackalloc int[count] : new int[count];
         scores.Clear();
-        for (var w = 0; w < words.Count; w++)
+        for (var w = 0; w < wordCount; w++)
         {
             best.Clear();
-            _index.Match(words[w], best);
+            _index.Match(upper[words[w]], best);
             for (var product = 0; product < count; product++)
             {
                 scores[product] = best[product] == 0 || (w > 0 && scores[product] == 0) ? 0 : scores[product] + best[product];
@@ -127,13 +135,14 @@ public sealed class ProductCatalog
 
         ranking = ranking[..matches];
         ranking.Sort();
-        var results = new List<Product>(matches);
+        var related = _categoryInNameOrder[_products[_inNameOrder[(int)ranking[0]]].Category];
+        var results = new List<Product>(matches + related.Length);
         foreach (var key in ranking)
         {
             results.Add(_products[_inNameOrder[(int)key]]);
         }
 
-        foreach (var product in _categoryInNameOrder[results[0].Category])
+        foreach (var product in related)
         {
             if (scores[product] == 0)
             {
@@ -144,20 +153,42 @@ public sealed class ProductCatalog
         return results;
     }
 
-    /// <summary>The query's words, normalized for the index, each once.</summary>
-    private static List<string> QueryWords(string query)
+    /// <summary>
+    /// Where the query's words are in <paramref name="upper"/> (the query upper-cased, which keeps every word where it
+    /// was), each word once; the number of words.
+    /// </summary>
+    private static int QueryWords(string query, ReadOnlySpan<char> upper, Span<Range> words)
     {
-        var words = new List<string>();
-        foreach (var word in Tokenize(query))
+        var count = 0;
+        var start = -1;
+        for (var i = 0; i <= query.Length; i++)
         {
-            var normalized = WordIndex.Normalize(word);
-            if (!words.Contains(normalized))
+            if (i < query.Length && IsWordChar(query[i]))
             {
-                words.Add(normalized);
+                start = start < 0 ? i : start;
+                continue;
+            }
+
+            if (start < 0)
+            {
+                continue;
+            }
+
+            var word = start..i;
+            start = -1;
+            var seen = false;
+            for (var w = 0; w < count && !seen; w++)
+            {
+                seen = upper[words[w]].SequenceEqual(upper[word]);
+            }
+
+            if (!seen)
+            {
+                words[count++] = word;
             }
         }
 
-        return words;
+        return count;
     }
 
     /// <summary>

@@ -22,7 +22,8 @@ internal sealed class WordIndex
             {
                 foreach (var word in words)
                 {
-                    var key = Normalize(word);
+                    // Case-insensitive comparison, done once: OrdinalIgnoreCase upper-cases too.
+                    var key = word.ToUpperInvariant();
                     if (!postings.TryGetValue(key, out var weights))
                     {
                         postings[key] = weights = [];
@@ -37,21 +38,40 @@ internal sealed class WordIndex
         _postings = [.. postings.Values.Select(weights => weights.Select(entry => (entry.Key, entry.Value)).ToArray())];
     }
 
-    /// <summary>Case-insensitive comparison, done once: <see cref="StringComparison.OrdinalIgnoreCase"/> upper-cases too.</summary>
-    public static string Normalize(ReadOnlySpan<char> word)
+    /// <summary>Where <paramref name="word"/> is in the ordinal order of the words: its index, or the complement of where it would be.</summary>
+    private int Find(ReadOnlySpan<char> word)
     {
-        Span<char> upper = word.Length <= 256 ? stackalloc char[word.Length] : new char[word.Length];
-        word.ToUpperInvariant(upper);
-        return new string(upper);
+        var low = 0;
+        var high = _words.Length - 1;
+        while (low <= high)
+        {
+            var middle = low + ((high - low) >> 1);
+            var order = _words[middle].AsSpan().SequenceCompareTo(word);
+            if (order == 0)
+            {
+                return middle;
+            }
+
+            if (order < 0)
+            {
+                low = middle + 1;
+            }
+            else
+            {
+                high = middle - 1;
+            }
+        }
+
+        return ~low;
     }
 
     /// <summary>
-    /// Raises <paramref name="best"/>[product] to the best weight <paramref name="word"/> (normalized) earns there:
+    /// Raises <paramref name="best"/>[product] to the best weight <paramref name="word"/> (upper-cased, as the index is) earns there:
     /// twice the field's weight for the whole word, the field's weight for the beginning of a longer word.
     /// </summary>
-    public void Match(string word, Span<int> best)
+    public void Match(ReadOnlySpan<char> word, Span<int> best)
     {
-        var index = Array.BinarySearch(_words, word, StringComparer.Ordinal);
+        var index = Find(word);
         if (index >= 0)
         {
             foreach (var (product, weight) in _postings[index])
@@ -66,7 +86,7 @@ internal sealed class WordIndex
         }
 
         // Ordinal order keeps every word that begins with this one right after where it is, or would be.
-        for (var i = index >= 0 ? index + 1 : ~index; i < _words.Length && _words[i].StartsWith(word, StringComparison.Ordinal); i++)
+        for (var i = index >= 0 ? index + 1 : ~index; i < _words.Length && _words[i].AsSpan().StartsWith(word, StringComparison.Ordinal); i++)
         {
             foreach (var (product, weight) in _postings[i])
             {
