@@ -9,8 +9,10 @@
 # alternating with the others so drift hits all alike; each result is one JSON line in DIR/load.jsonl.
 # --quick: one 2 s run per configuration, no warm-up; it checks that every peer answers 200, not how fast (and W8's
 #   REST rows the right body too).
-# --warmup S: seconds of load per configuration before the measured runs (default 2); the JIT's tiering needs about
-#   10 s of it before run 1 is as fast as run 5.
+# --warmup S: seconds of load per configuration before the measured runs (default 2). On the server's one pinned core
+#   the runtime stretches tiered compilation's delay tenfold (it sees one processor), so a fresh server reaches its
+#   steady rate only after 20-30 s of load; the goal rows are measured with --warmup 40 (docs/benchmarks.md, "W3 at
+#   steady state").
 # --only: just the configurations whose id matches the extended regular expression (e.g. 'protohttp$|connect').
 # --first-run N: number the runs from N (when one comparison's runs are split over invocations: even runs go backwards).
 # --server NAME=DLL (repeatable): measure these PeerServer builds instead of this tree's, all in one run: each is
