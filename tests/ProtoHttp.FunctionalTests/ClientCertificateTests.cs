@@ -1,5 +1,4 @@
 using System.Net;
-using System.Net.Sockets;
 using System.Security.Cryptography;
 using System.Security.Cryptography.X509Certificates;
 using Microsoft.AspNetCore.Hosting;
@@ -13,7 +12,7 @@ namespace ProtoHttp.FunctionalTests;
 public sealed class ClientCertificateTests : IAsyncLifetime
 {
     private readonly X509Certificate2 _serverCertificate = Create("CN=localhost", dnsName: "localhost", serverAuth: true);
-    private readonly int _httpsPort = FreePort();
+    private readonly int _httpsPort = LoopbackPort.Free();
     private SampleServer _server = null!;
 
     public async Task InitializeAsync() => _server = await SampleServer.StartAsync(configure: builder =>
@@ -89,10 +88,4 @@ public sealed class ClientCertificateTests : IAsyncLifetime
         return X509CertificateLoader.LoadPkcs12(certificate.Export(X509ContentType.Pfx), password: null);
     }
 
-    private static int FreePort()
-    {
-        using var listener = new TcpListener(IPAddress.Loopback, 0);
-        listener.Start();
-        return ((IPEndPoint)listener.LocalEndpoint).Port;
-    }
 }

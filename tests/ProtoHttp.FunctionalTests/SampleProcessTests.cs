@@ -25,8 +25,8 @@ public sealed class SampleProcessTests
     [InlineData("Staging", AddressSetting.HttpPortsVariable)]
     public async Task StartsInEveryEnvironmentOnTheAddressItIsGiven(string environment, AddressSetting setting)
     {
-        var port = SampleServer.FreePort();
-        var grpcPort = SampleServer.FreePort();
+        var port = LoopbackPort.Free();
+        var grpcPort = LoopbackPort.Free();
         List<string> arguments = [$"--Grpc:Url=http://127.0.0.1:{grpcPort}"];
         var variables = new Dictionary<string, string> { ["ASPNETCORE_ENVIRONMENT"] = environment };
         switch (setting)
@@ -61,8 +61,8 @@ public sealed class SampleProcessTests
     [Fact]
     public async Task WithTheConsoleExporterEachCallIsPrintedAsASpanOfProtoHttp()
     {
-        var port = SampleServer.FreePort();
-        List<string> arguments = ["--urls", $"http://127.0.0.1:{port}", $"--Grpc:Url=http://127.0.0.1:{SampleServer.FreePort()}", "--OpenTelemetry:Exporter=console"];
+        var port = LoopbackPort.Free();
+        List<string> arguments = ["--urls", $"http://127.0.0.1:{port}", $"--Grpc:Url=http://127.0.0.1:{LoopbackPort.Free()}", "--OpenTelemetry:Exporter=console"];
 
         await using var sample = await SampleProcess.StartAsync(arguments, new Dictionary<string, string>());
         using var http = new HttpClient { BaseAddress = new Uri($"http://127.0.0.1:{port}") };

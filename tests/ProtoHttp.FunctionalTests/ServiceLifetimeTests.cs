@@ -156,7 +156,7 @@ public sealed class ServiceLifetimeTests
         public static async Task<LifetimeApp> StartAsync<TService>(Action<IServiceCollection>? services = null)
             where TService : AnyEcho.AnyEchoBase
         {
-            var port = SampleServer.FreePort();
+            var port = LoopbackPort.Free();
             var builder = WebApplication.CreateBuilder(new WebApplicationOptions { EnvironmentName = "Production" });
             builder.Logging.ClearProviders();
             builder.WebHost.ConfigureKestrel(kestrel => kestrel.Listen(IPAddress.Loopback, port));

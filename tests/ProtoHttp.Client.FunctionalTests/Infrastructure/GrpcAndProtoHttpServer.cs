@@ -1,11 +1,11 @@
 using System.Net;
-using System.Net.Sockets;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using ProtoHttp.Client.FunctionalTests.Services;
+using ProtoHttp.FunctionalTests.Infrastructure;
 
 namespace ProtoHttp.Client.FunctionalTests.Infrastructure;
 
@@ -32,8 +32,8 @@ public sealed class GrpcAndProtoHttpServer : IAsyncLifetime
 
     public async Task InitializeAsync()
     {
-        var http1 = FreePort();
-        var http2 = FreePort();
+        var http1 = LoopbackPort.Free();
+        var http2 = LoopbackPort.Free();
         var builder = WebApplication.CreateBuilder(new WebApplicationOptions { EnvironmentName = "Production" });
         builder.Logging.ClearProviders();
         builder.WebHost.ConfigureKestrel(kestrel =>
@@ -64,10 +64,4 @@ public sealed class GrpcAndProtoHttpServer : IAsyncLifetime
         }
     }
 
-    private static int FreePort()
-    {
-        using var listener = new TcpListener(IPAddress.Loopback, 0);
-        listener.Start();
-        return ((IPEndPoint)listener.LocalEndpoint).Port;
-    }
 }

@@ -1,5 +1,4 @@
 using System.Net;
-using System.Net.Sockets;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.Extensions.DependencyInjection;
@@ -25,7 +24,7 @@ public sealed class ConnectCorsTests : IAsyncLifetime
 
     public async Task InitializeAsync()
     {
-        var port = FreePort();
+        var port = LoopbackPort.Free();
         var builder = WebApplication.CreateBuilder(new WebApplicationOptions { EnvironmentName = "Production" });
         builder.Logging.ClearProviders();
         builder.WebHost.UseUrls($"http://127.0.0.1:{port}");
@@ -86,10 +85,4 @@ public sealed class ConnectCorsTests : IAsyncLifetime
         Assert.Contains("Connect-Content-Encoding", string.Join(",", response.Headers.GetValues("Access-Control-Expose-Headers")));
     }
 
-    private static int FreePort()
-    {
-        using var listener = new TcpListener(IPAddress.Loopback, 0);
-        listener.Start();
-        return ((IPEndPoint)listener.LocalEndpoint).Port;
-    }
 }

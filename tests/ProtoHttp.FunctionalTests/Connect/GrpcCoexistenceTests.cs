@@ -1,5 +1,4 @@
 using System.Net;
-using System.Net.Sockets;
 using Google.Protobuf;
 using Grpc.Core;
 using Grpc.Net.Client;
@@ -31,7 +30,7 @@ public sealed class GrpcCoexistenceTests
     [InlineData(false)]
     public async Task GrpcAndConnectCallsOnOnePathReachTheirOwnProtocols(bool grpcMappedFirst)
     {
-        var port = FreePort();
+        var port = LoopbackPort.Free();
         var builder = WebApplication.CreateBuilder(new WebApplicationOptions { EnvironmentName = "Production" });
         builder.Logging.ClearProviders();
         builder.WebHost.ConfigureKestrel(kestrel => kestrel.Listen(IPAddress.Loopback, port, listen => listen.Protocols = HttpProtocols.Http2));
@@ -67,10 +66,4 @@ public sealed class GrpcCoexistenceTests
         Assert.False(connectAnswer.Headers.Contains("grpc-status"), "the Connect call must not have reached grpc-dotnet");
     }
 
-    private static int FreePort()
-    {
-        using var listener = new TcpListener(IPAddress.Loopback, 0);
-        listener.Start();
-        return ((IPEndPoint)listener.LocalEndpoint).Port;
-    }
 }

@@ -29,7 +29,7 @@ public sealed class GrpcWebHostRulesTests : IAsyncLifetime
 
     public async Task InitializeAsync()
     {
-        var port = SampleServer.FreePort();
+        var port = LoopbackPort.Free();
         var builder = WebApplication.CreateBuilder(new WebApplicationOptions { EnvironmentName = "Development" });
         builder.Logging.ClearProviders();
         builder.WebHost.UseUrls($"http://127.0.0.1:{port}");

@@ -124,7 +124,7 @@ public sealed class GrpcWebMappingTests
         builder.Logging.ClearProviders();
         builder.Logging.AddProvider(logs);
         builder.Logging.AddFilter<LogSink>(category: null, LogLevel.Information); // Hosting's request lines, which the log waits on.
-        builder.WebHost.UseUrls($"http://127.0.0.1:{SampleServer.FreePort()}");
+        builder.WebHost.UseUrls($"http://127.0.0.1:{LoopbackPort.Free()}");
         builder.Services.AddSingleton<CallProbe>();
         builder.Services.AddGrpc();
         builder.Services.AddProtoHttp();

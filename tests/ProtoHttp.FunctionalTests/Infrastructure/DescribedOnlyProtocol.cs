@@ -28,10 +28,8 @@ internal sealed class DescribedOnlyProtocol : CallProtocol
     {
         foreach (var method in service.Methods.Where(m => m.Method.Type == MethodType.Unary))
         {
-            var route = new CallRoute
+            var route = new CallRoute(this, method, service, $"/described{service.Prefix}/{method.Name}")
             {
-                Protocol = this, Method = method.Method, Descriptor = method.Descriptor, Settings = service.Settings, ProtoSource = service.ProtoSource,
-                Pattern = $"/described{service.Prefix}/{method.Name}",
                 Reads = [MediaType],
                 Writes = [MediaType],
             };

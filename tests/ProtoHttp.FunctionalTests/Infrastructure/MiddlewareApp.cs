@@ -49,7 +49,7 @@ public sealed class MiddlewareApp : IAsyncDisposable
         Action<Microsoft.AspNetCore.Server.Kestrel.Core.KestrelServerOptions>? configureKestrel = null)
     {
         var logs = new LogSink();
-        var port = SampleServer.FreePort();
+        var port = LoopbackPort.Free();
         var builder = WebApplication.CreateBuilder(new WebApplicationOptions
         {
             EnvironmentName = "Production",

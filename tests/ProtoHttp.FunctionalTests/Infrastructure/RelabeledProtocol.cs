@@ -32,16 +32,12 @@ internal sealed class RelabeledProtocol : CallProtocol
 
     public override string TelemetrySystem => RpcSystem;
 
-    public override KeyValuePair<string, object?>? StatusTag(StatusCode code) => new("rpc.grpc.status_code", (int)code);
-
     public override void MapEndpoints(ServiceEndpoints service)
     {
         foreach (var method in service.Methods.Where(m => m.Method.Type is MethodType.Unary or MethodType.ServerStreaming))
         {
-            var route = new CallRoute
+            var route = new CallRoute(this, method, service, $"{PathPrefix}{service.Prefix}/{method.Name}")
             {
-                Protocol = this, Method = method.Method, Descriptor = method.Descriptor, Settings = service.Settings, ProtoSource = service.ProtoSource,
-                Pattern = $"{PathPrefix}{service.Prefix}/{method.Name}",
                 Reads = ["application/json"],
                 Writes = method.Method.Type == MethodType.Unary ? ["application/json"] : ["application/x-ndjson"],
             };

@@ -67,8 +67,8 @@ public sealed class SampleServer : IAsyncDisposable
         string environment, Action<WebApplicationBuilder>? configure, Action<WebApplication>? map, bool mapTestServices)
     {
         var logs = new LogSink();
-        var http1 = new Uri($"http://127.0.0.1:{FreePort()}");
-        var http2 = new Uri($"http://127.0.0.1:{FreePort()}");
+        var http1 = new Uri($"http://127.0.0.1:{LoopbackPort.Free()}");
+        var http2 = new Uri($"http://127.0.0.1:{LoopbackPort.Free()}");
         string[] args =
         [
             "--environment", environment,
@@ -108,9 +108,6 @@ public sealed class SampleServer : IAsyncDisposable
 
         return new SampleServer(app, logs, http1, http2);
     }
-
-    /// <summary>A loopback port nobody listens on now: the app's two endpoints need known, distinct protocols.</summary>
-    internal static int FreePort() => LoopbackPort.Free();
 
     /// <summary>A client that speaks HTTP/2 with prior knowledge to the h2c endpoint.</summary>
     public HttpClient CreateHttp2Client() => new()

@@ -16,7 +16,7 @@ namespace ProtoHttp.FunctionalTests.Middleware;
 public sealed class HttpsRedirectionTests : IAsyncLifetime
 {
     private readonly X509Certificate2 _certificate = CreateCertificate();
-    private readonly int _httpsPort = SampleServer.FreePort();
+    private readonly int _httpsPort = LoopbackPort.Free();
     private MiddlewareApp _app = null!;
 
     public async Task InitializeAsync() => _app = await MiddlewareApp.StartAsync(
