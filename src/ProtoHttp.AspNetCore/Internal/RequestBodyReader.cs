@@ -13,7 +13,7 @@ namespace ProtoHttp.AspNetCore.Internal;
 internal static class RequestBodyReader
 {
     /// <exception cref="CallRejectedException">The body is over the limit (413).</exception>
-    public static async ValueTask<RequestBody> ReadAsync(HttpContext context, long limit, long inPlaceLimit, CancellationToken cancellationToken)
+    public static ValueTask<RequestBody> ReadAsync(HttpContext context, long limit, long inPlaceLimit, CancellationToken cancellationToken)
     {
         var declared = context.Request.ContentLength;
         if (declared > limit)
@@ -21,7 +21,7 @@ internal static class RequestBodyReader
             throw CallRejectedException.TooLarge(limit);
         }
 
-        var sizeFeature = context.Features.Get<IHttpMaxRequestBodySizeFeature>();
+        var sizeFeature = context.Features.Find<IHttpMaxRequestBodySizeFeature>();
         if (sizeFeature is { IsReadOnly: false } && sizeFeature.MaxRequestBodySize < limit)
         {
             // Our limit is the one that answers; Kestrel's default (30 MB) must not cut in first.
@@ -30,21 +30,29 @@ internal static class RequestBodyReader
 
         cancellationToken.ThrowIfCancellationRequested();
         var reader = context.Request.BodyReader;
-        var first = true;
+
+        // A small body usually came with the headers: then it is read without a state machine.
+        return CancellableBodyRead.TryReadWhole(reader, out var whole)
+            ? new ValueTask<RequestBody>(InPlace(reader, whole.Buffer, limit))
+            : ReadArrivingAsync(reader, declared, limit, inPlaceLimit, cancellationToken);
+    }
+
+    private static async ValueTask<RequestBody> ReadArrivingAsync(
+        PipeReader reader, long? declared, long limit, long inPlaceLimit, CancellationToken cancellationToken)
+    {
         while (true)
         {
-            var result = first && CancellableBodyRead.TryReadWhole(reader, out var whole) ? whole : await CancellableBodyRead.ReadAsync(reader, cancellationToken);
-            first = false;
+            var result = await CancellableBodyRead.ReadAsync(reader, cancellationToken);
             var buffer = result.Buffer;
+            if (result.IsCompleted)
+            {
+                return InPlace(reader, buffer, limit);
+            }
+
             if (buffer.Length > limit)
             {
                 reader.AdvanceTo(buffer.Start, buffer.End);
                 throw CallRejectedException.TooLarge(limit);
-            }
-
-            if (result.IsCompleted)
-            {
-                return new RequestBody(buffer, reader, pooled: null);
             }
 
             if (buffer.Length >= inPlaceLimit)
@@ -54,6 +62,18 @@ internal static class RequestBodyReader
 
             reader.AdvanceTo(buffer.Start, buffer.End);
         }
+    }
+
+    // The whole body, left in the pipe for the caller to parse there.
+    private static RequestBody InPlace(PipeReader reader, ReadOnlySequence<byte> buffer, long limit)
+    {
+        if (buffer.Length > limit)
+        {
+            reader.AdvanceTo(buffer.Start, buffer.End);
+            throw CallRejectedException.TooLarge(limit);
+        }
+
+        return new RequestBody(buffer, reader, pooled: null);
     }
 
     private static async ValueTask<RequestBody> CopyToPooledAsync(

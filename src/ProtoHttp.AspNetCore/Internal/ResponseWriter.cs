@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.IO.Pipelines;
 using Google.Protobuf;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
@@ -14,17 +15,17 @@ internal static class ResponseWriter
 {
     private const int SingleSpanLimit = 16 * 1024;
 
-    public static async Task WriteAsync(
+    public static Task WriteAsync(
         HttpResponse response, int status, IMessage message, WritableMediaType type, ConditionalGet? conditional = null)
     {
         response.StatusCode = status;
         if (type.Codec == MessageCodecs.Protobuf && conditional is null)
         {
+            var output = response.BodyWriter;
             response.ContentType = type.ContentType;
             // Protobuf knows its size up front: write straight into the response pipe.
             var size = message.CalculateSize();
             response.ContentLength = size;
-            var output = response.BodyWriter;
             if (size <= SingleSpanLimit)
             {
                 message.WriteTo(output.GetSpan(size)[..size]);
@@ -37,12 +38,7 @@ internal static class ResponseWriter
                 message.WriteTo(output);
             }
 
-            if (!IsServersOwnBody(response))
-            {
-                await output.FlushAsync();
-            }
-
-            return;
+            return Sent(response, output);
         }
 
         // Text formats learn their size only by writing, and a tag needs the whole body: buffer once, so that
@@ -52,18 +48,26 @@ internal static class ResponseWriter
 
         if (conditional?.NotModified(response.HttpContext, type.ContentType, buffer.WrittenMemory.Span) == true)
         {
-            return;
+            return Task.CompletedTask;
         }
 
         response.ContentType = type.ContentType;
         response.ContentLength = buffer.WrittenMemory.Length;
+        response.BodyWriter.Write(buffer.WrittenMemory.Span);
+        return Sent(response, response.BodyWriter);
+    }
+
+    // A whole answer, written: left in the server's own pipe, flushed through a body a middleware wrapped. Without a
+    // state machine when nothing waits (the common case).
+    private static Task Sent(HttpResponse response, PipeWriter output)
+    {
         if (IsServersOwnBody(response))
         {
-            response.BodyWriter.Write(buffer.WrittenMemory.Span);
-            return;
+            return Task.CompletedTask;
         }
 
-        await response.BodyWriter.WriteAsync(buffer.WrittenMemory);
+        var flush = output.FlushAsync();
+        return flush.IsCompletedSuccessfully ? Task.CompletedTask : flush.AsTask();
     }
 
     /// <summary>
@@ -81,6 +85,6 @@ internal static class ResponseWriter
     private static bool IsServersOwnBody(HttpResponse response)
     {
         var features = response.HttpContext.Features;
-        return ReferenceEquals(features.Get<IHttpResponseBodyFeature>(), features.Get<IHttpRequestFeature>());
+        return ReferenceEquals(features.Find<IHttpResponseBodyFeature>(), features.Find<IHttpRequestFeature>());
     }
 }

@@ -2,6 +2,7 @@ using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Timeouts;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Options;
+using ProtoHttp.AspNetCore.Internal;
 
 namespace ProtoHttp.AspNetCore.Invocation;
 
@@ -24,7 +25,7 @@ internal static class HostRequestTimeout
     public static TimeSpan? TakeOver(HttpContext context, bool streaming, out bool expired)
     {
         expired = false;
-        if (context.Features.Get<IHttpRequestTimeoutFeature>() is not { } feature)
+        if (context.Features.Find<IHttpRequestTimeoutFeature>() is not { } feature)
         {
             return null; // No middleware, or no timeout for this endpoint (none set, or DisableRequestTimeout).
         }

@@ -1,5 +1,6 @@
 using System.Collections;
 using Google.Protobuf;
+using Google.Protobuf.Collections;
 using Google.Protobuf.Reflection;
 
 namespace ProtoHttp.Json;
@@ -11,35 +12,55 @@ internal sealed class JsonRepeatedField<T>(byte[] name, FieldDescriptor field, J
 
     public override void Write(ref Utf8Output output, IMessage message, ref bool first)
     {
-        // A RepeatedField<T> of the writer's T, items unboxed; a list of messages is also a list of IMessage. An enum
-        // list is of its own enum type, so its items are read boxed.
         var value = _accessor.GetValue(message);
-        var typed = value as IReadOnlyList<T>;
-        var list = (IList)value;
-        if (list.Count == 0)
+        if (value is RepeatedField<T> exact)
         {
-            return;
+            // Numbers, bools, strings and bytes: the list is of the writer's own T, read with no interface call or box.
+            if (exact.Count == 0)
+            {
+                return;
+            }
+
+            Open(ref output, ref first);
+            for (var i = 0; i < exact.Count; i++)
+            {
+                WriteItem(ref output, i, exact[i]);
+            }
         }
-
-        WriteName(ref output, ref first);
-        output.Write("[ "u8);
-        for (var i = 0; i < list.Count; i++)
+        else
         {
-            if (i > 0)
+            // Messages (a RepeatedField of the message's own class, read as IMessage) and enums (of their own enum
+            // type, read boxed as the underlying int).
+            var list = (IList)value;
+            var count = list.Count;
+            if (count == 0)
             {
-                output.Write(", "u8);
+                return;
             }
 
-            if (typed is not null)
+            Open(ref output, ref first);
+            for (var i = 0; i < count; i++)
             {
-                writer.Write(ref output, typed[i]);
-            }
-            else
-            {
-                writer.WriteBoxed(ref output, list[i]!);
+                WriteItem(ref output, i, (T)list[i]!);
             }
         }
 
         output.Write(" ]"u8);
+    }
+
+    private void Open(ref Utf8Output output, ref bool first)
+    {
+        WriteName(ref output, ref first);
+        output.Write("[ "u8);
+    }
+
+    private void WriteItem(ref Utf8Output output, int index, T item)
+    {
+        if (index > 0)
+        {
+            output.Write(", "u8);
+        }
+
+        writer.Write(ref output, item);
     }
 }

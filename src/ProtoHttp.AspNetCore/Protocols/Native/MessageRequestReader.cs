@@ -93,7 +93,7 @@ internal static class MessageRequestReader
         RequestBodyReader.ReadAsync(context, settings.Options.MaxRequestBodySize, settings.InPlaceBodyLimit, cancellationToken);
 
     /// <summary>Reads the message in the body and checks its required fields.</summary>
-    public static async ValueTask<IMessage> ReadBodyAsync(
+    public static ValueTask<IMessage> ReadBodyAsync(
         HttpContext context, IMessageReader? reader, MessageDescriptor descriptor, CallSettings settings, CancellationToken cancellationToken)
     {
         if (reader is null)
@@ -101,12 +101,27 @@ internal static class MessageRequestReader
             // No body: the empty message, which must still have what a proto2 message requires.
             var empty = MessageFactory.Create(descriptor);
             settings.Codecs.CheckRequiredFields(empty);
-            return empty;
+            return new ValueTask<IMessage>(empty);
         }
 
-        using var body = await ReadBodyBytesAsync(context, settings, cancellationToken);
-        var message = reader.Read(body.Data, descriptor);
-        settings.Codecs.CheckRequiredFields(message);
-        return message;
+        // A body already here (the common small one) is parsed without a state machine.
+        var reading = ReadBodyBytesAsync(context, settings, cancellationToken);
+        return reading.IsCompletedSuccessfully
+            ? new ValueTask<IMessage>(Parse(reading.Result, reader, descriptor, settings))
+            : ParseOnceReadAsync(reading, reader, descriptor, settings);
+    }
+
+    private static async ValueTask<IMessage> ParseOnceReadAsync(
+        ValueTask<RequestBody> reading, IMessageReader reader, MessageDescriptor descriptor, CallSettings settings) =>
+        Parse(await reading, reader, descriptor, settings);
+
+    private static IMessage Parse(RequestBody body, IMessageReader reader, MessageDescriptor descriptor, CallSettings settings)
+    {
+        using (body)
+        {
+            var message = reader.Read(body.Data, descriptor);
+            settings.Codecs.CheckRequiredFields(message);
+            return message;
+        }
     }
 }
