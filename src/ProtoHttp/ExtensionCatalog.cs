@@ -1,3 +1,4 @@
+using System.Collections.Concurrent;
 using System.Runtime.CompilerServices;
 using Google.Protobuf.Reflection;
 
@@ -16,6 +17,12 @@ internal sealed class ExtensionCatalog
     public static ExtensionCatalog Empty { get; } = new([]);
 
     public bool IsEmpty => _byExtendee.Count == 0;
+
+    /// <summary>
+    /// Where each message type can hold a required field, given these extensions (<see cref="RequiredFieldPlan"/>):
+    /// kept here because the catalog is what a plan depends on, so a call looks it up by type alone.
+    /// </summary>
+    internal ConcurrentDictionary<MessageDescriptor, RequiredFieldPlan?> RequiredFieldPlans { get; } = new();
 
     /// <summary>Every extension declared in <paramref name="files"/> and the files they import, at any depth.</summary>
     public static ExtensionCatalog FromFiles(IEnumerable<FileDescriptor> files)

@@ -17,6 +17,11 @@ public sealed class MessageCodecs
     // JSON is the codec of last resort (a read-only codec's answers, an error nobody's Accept can carry): found once.
     private readonly MessageCodec _json;
 
+    // The last Content-Type each codec (by its place in All) was read from: a service's clients send each format in
+    // one or two spellings, so most requests match a string seen before and skip the parse. Each slot is one
+    // reference, written whole, so threads may race on it; nothing is allocated.
+    private readonly string?[] _lastSpelling;
+
     /// <summary>Builds the built-in codecs for <paramref name="options"/>.</summary>
     public MessageCodecs(FormatOptions options)
         : this(options, [])
@@ -53,6 +58,7 @@ public sealed class MessageCodecs
         }
 
         All = [.. all];
+        _lastSpelling = new string?[All.Length];
         Writable = [.. All.Where(codec => codec.CanWrite).SelectMany(codec => codec.MediaTypes.Select(type => new WritableMediaType(type, codec)))];
         _canonical = [.. All.Select(codec => codec.CanWrite ? Writable.First(type => type.Codec == codec) : null!)];
         AcceptPost = string.Join(", ", All.SelectMany(codec =>
@@ -133,6 +139,25 @@ public sealed class MessageCodecs
     public ContentTypeMatch MatchContentType(string contentType)
     {
         ArgumentNullException.ThrowIfNull(contentType);
+        for (var i = 0; i < _lastSpelling.Length; i++)
+        {
+            if (string.Equals(_lastSpelling[i], contentType, StringComparison.Ordinal))
+            {
+                return new ContentTypeMatch(ContentTypeStatus.Readable, All[i]);
+            }
+        }
+
+        var match = ParseContentType(contentType);
+        if (match.Status == ContentTypeStatus.Readable)
+        {
+            _lastSpelling[All.IndexOf(match.Codec!)] = contentType;
+        }
+
+        return match;
+    }
+
+    private ContentTypeMatch ParseContentType(string contentType)
+    {
         var span = contentType.AsSpan();
         var semicolon = span.IndexOf(';');
         var type = (semicolon < 0 ? span : span[..semicolon]).Trim();

@@ -1,5 +1,4 @@
 using System.Collections;
-using System.Collections.Concurrent;
 using Google.Protobuf;
 using Google.Protobuf.Reflection;
 
@@ -17,8 +16,6 @@ namespace ProtoHttp;
 /// </remarks>
 internal sealed class RequiredFieldPlan
 {
-    private static readonly ConcurrentDictionary<(ExtensionCatalog, MessageDescriptor), RequiredFieldPlan?> Plans = new();
-
     private RequiredFieldPlan(FieldDescriptor[] required)
     {
         Required = required;
@@ -33,13 +30,13 @@ internal sealed class RequiredFieldPlan
     /// <summary>The plan for <paramref name="descriptor"/>, or null when no required field can occur beneath it.</summary>
     public static RequiredFieldPlan? For(MessageDescriptor descriptor, ExtensionCatalog extensions)
     {
-        if (Plans.TryGetValue((extensions, descriptor), out var plan))
+        if (extensions.RequiredFieldPlans.TryGetValue(descriptor, out var plan))
         {
             return plan;
         }
 
         BuildFrom(descriptor, extensions);
-        return Plans[(extensions, descriptor)];
+        return extensions.RequiredFieldPlans[descriptor];
     }
 
     private static void BuildFrom(MessageDescriptor root, ExtensionCatalog extensions)
@@ -73,7 +70,7 @@ internal sealed class RequiredFieldPlan
 
         foreach (var type in reachable)
         {
-            Plans.TryAdd((extensions, type), plans.GetValueOrDefault(type));
+            extensions.RequiredFieldPlans.TryAdd(type, plans.GetValueOrDefault(type));
         }
     }
 

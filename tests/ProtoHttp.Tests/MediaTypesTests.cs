@@ -43,4 +43,28 @@ public sealed class MediaTypesTests
     {
         Assert.Equal(ContentTypeStatus.UnsupportedCharset, Codecs.MatchContentType(contentType).Status);
     }
+
+    [Fact]
+    public void ASpellingSeenBeforeMatchesAsItDidTheFirstTime()
+    {
+        // One registry remembers the last spelling each codec was read from; what it answers must never differ from
+        // what a registry that has seen nothing answers, whatever came before (other codecs, other parameters, case).
+        string[] spellings =
+        [
+            "application/json", "application/json; charset=iso-8859-1", "APPLICATION/JSON", "application/json",
+            "application/x-protobuf", "application/json; charset=iso-8859-1", "text/plain", "application/json; charset=utf-8",
+            "application/problem+json", "application/x-protobuf", "application/xml", "text/xml; charset=utf-16",
+            "application/xml", "application/x-www-form-urlencoded", "application/json", "image/png", "application/json",
+        ];
+        var remembering = new MessageCodecs(FormatOptions.Default);
+
+        foreach (var contentType in spellings.Concat(spellings.Reverse()))
+        {
+            var fresh = new MessageCodecs(FormatOptions.Default).MatchContentType(contentType);
+            var seen = remembering.MatchContentType(contentType);
+
+            Assert.Equal(fresh.Status, seen.Status);
+            Assert.Equal(fresh.Codec?.Name, seen.Codec?.Name);
+        }
+    }
 }
