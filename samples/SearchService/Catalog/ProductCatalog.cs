@@ -159,32 +159,19 @@ public sealed class ProductCatalog
     /// </summary>
     private static int QueryWords(string query, ReadOnlySpan<char> upper, Span<Range> words)
     {
+        var found = WordRanges(query, words);
         var count = 0;
-        var start = -1;
-        for (var i = 0; i <= query.Length; i++)
+        for (var i = 0; i < found; i++)
         {
-            if (i < query.Length && IsWordChar(query[i]))
-            {
-                start = start < 0 ? i : start;
-                continue;
-            }
-
-            if (start < 0)
-            {
-                continue;
-            }
-
-            var word = start..i;
-            start = -1;
             var seen = false;
             for (var w = 0; w < count && !seen; w++)
             {
-                seen = upper[words[w]].SequenceEqual(upper[word]);
+                seen = upper[words[w]].SequenceEqual(upper[words[i]]);
             }
 
             if (!seen)
             {
-                words[count++] = word;
+                words[count++] = words[i];
             }
         }
 
@@ -198,7 +185,17 @@ public sealed class ProductCatalog
     /// </summary>
     private static string[] Tokenize(string text)
     {
-        var words = new List<string>();
+        var words = new Range[text.Length / 2 + 1];
+        return [.. words[..WordRanges(text, words)].Select(word => text[word])];
+    }
+
+    /// <summary>
+    /// Where the words of <paramref name="text"/> (<see cref="Tokenize"/>) are, in order, into <paramref name="words"/>
+    /// (room for <c>text.Length / 2 + 1</c>, the most a text can hold); the number of words.
+    /// </summary>
+    private static int WordRanges(ReadOnlySpan<char> text, Span<Range> words)
+    {
+        var count = 0;
         var start = -1;
         for (var i = 0; i <= text.Length; i++)
         {
@@ -208,12 +205,12 @@ public sealed class ProductCatalog
             }
             else if (start >= 0)
             {
-                words.Add(text[start..i]);
+                words[count++] = start..i;
                 start = -1;
             }
         }
 
-        return [.. words];
+        return count;
     }
 
     private static bool IsWordChar(char c) =>
