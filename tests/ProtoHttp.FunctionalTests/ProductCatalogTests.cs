@@ -49,6 +49,23 @@ public sealed partial class ProductCatalogTests
         Assert.All(hits, hit => Assert.Equal("Beverages", hit.Category));
     }
 
+    [Theory]
+    [InlineData("chai")]
+    [InlineData("sauce")]
+    [InlineData("cha")]
+    [InlineData("beverages")]
+    public void APageIsThatStretchOfTheFullScan(string query)
+    {
+        var all = FullScan(query).Select(p => p.Id).ToList();
+        Assert.True(all.Count > 3, $"'{query}' has {all.Count} results");
+
+        foreach (var (skip, take) in new (long, int)[] { (0, 1), (1, 2), (2, 100), (all.Count - 1, 5), (all.Count, 1), (long.MaxValue - 10, 3) })
+        {
+            var expected = all.Skip((int)Math.Min(skip, all.Count)).Take(take);
+            Assert.Equal(expected, Catalog.Search(query, skip, take).Select(p => p.Id));
+        }
+    }
+
     /// <summary>Every word of the catalogue, the first three letters of each upper-cased, and pairs of words.</summary>
     private static HashSet<string> Queries()
     {

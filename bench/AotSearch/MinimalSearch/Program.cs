@@ -19,7 +19,7 @@ app.MapPost("/minimal/search", Results<Ok<SearchResponseDto>, BadRequest> (Searc
     }
 
     var response = new SearchResponseDto();
-    foreach (var product in catalog.Search(request.Query).Take(request.ResultPerPage ?? 10))
+    foreach (var product in catalog.Search(request.Query, take: request.ResultPerPage ?? 10))
     {
         response.Result.Add(new SearchResultDto { Url = product.Url, Title = product.Name, Snippets = [.. product.Snippets] });
     }

@@ -37,7 +37,7 @@ public static class MinimalApiPeer
     public static SearchResponseDto Answer(ProductCatalog catalog, string query, int? resultPerPage)
     {
         var response = new SearchResponseDto();
-        foreach (var product in catalog.Search(query).Take(resultPerPage ?? 10))
+        foreach (var product in catalog.Search(query, take: resultPerPage ?? 10))
         {
             response.Result.Add(new SearchResultDto { Url = product.Url, Title = product.Name, Snippets = [.. product.Snippets] });
         }

@@ -26,8 +26,8 @@ public sealed class ProductCatalog
     private readonly int[] _nameRank;
     private readonly int[] _inNameOrder;
 
-    /// <summary>Each category's products in name order: the "related products" list.</summary>
-    private readonly Dictionary<string, int[]> _categoryInNameOrder;
+    /// <summary>Each product's category's products in name order, its "related products" (one array per category).</summary>
+    private readonly int[][] _relatedOf;
 
     private ProductCatalog(IReadOnlyList<Product> products)
     {
@@ -41,7 +41,8 @@ public sealed class ProductCatalog
             _nameRank[_inNameOrder[rank]] = rank;
         }
 
-        _categoryInNameOrder = _inNameOrder.GroupBy(i => products[i].Category).ToDictionary(g => g.Key, g => g.ToArray());
+        var categoryInNameOrder = _inNameOrder.GroupBy(i => products[i].Category).ToDictionary(g => g.Key, g => g.ToArray());
+        _relatedOf = [.. products.Select(product => categoryInNameOrder[product.Category])];
     }
 
     public int Count => _products.Count;
@@ -87,9 +88,16 @@ public sealed class ProductCatalog
         return new ProductCatalog(products);
     }
 
-    /// <summary>The products that match every word of the query, best first, then the best match's related products.</summary>
-    public IReadOnlyList<Product> Search(string query)
+    /// <summary>
+    /// The products that match every word of the query, best first, then the best match's related products: all of
+    /// them, or the <paramref name="take"/> after the first <paramref name="skip"/> (a page, which is all a caller
+    /// lists, so a page of one costs no list of every match).
+    /// </summary>
+    public IReadOnlyList<Product> Search(string query, long skip = 0, int take = int.MaxValue)
     {
+        ArgumentOutOfRangeException.ThrowIfNegative(skip);
+        ArgumentOutOfRangeException.ThrowIfNegative(take);
+
         // The query is upper-cased once, as the index is, and its words are read in place: this runs on every call,
         // and a query's words live no longer than the search.
         Span<char> upper = query.Length <= MaxStackQuery ? stackalloc char[query.Length] : new char[query.Length];
@@ -135,16 +143,30 @@ public sealed class ProductCatalog
 
         ranking = ranking[..matches];
         ranking.Sort();
-        var related = _categoryInNameOrder[_products[_inNameOrder[(int)ranking[0]]].Category];
-        var results = new List<Product>(matches + related.Length);
+        var related = _relatedOf[_inNameOrder[(int)ranking[0]]];
+        var results = new List<Product>((int)Math.Clamp(matches + related.Length - skip, 0, take));
+        var place = 0L;
         foreach (var key in ranking)
         {
-            results.Add(_products[_inNameOrder[(int)key]]);
+            if (results.Count == take)
+            {
+                return results;
+            }
+
+            if (place++ >= skip)
+            {
+                results.Add(_products[_inNameOrder[(int)key]]);
+            }
         }
 
         foreach (var product in related)
         {
-            if (scores[product] == 0)
+            if (results.Count == take)
+            {
+                return results;
+            }
+
+            if (scores[product] == 0 && place++ >= skip)
             {
                 results.Add(_products[product]);
             }

@@ -33,14 +33,19 @@ public sealed class CatalogSearchService(ProductCatalog catalog) : ProtoService.
         }
 
         var response = new SearchResponse();
-        var hits = catalog.Search(request.Query);
         // In longs: page_number * result_per_page can pass int.MaxValue, and such a page is simply empty.
-        var first = (long)(page - 1) * size;
-        for (var i = first; i < Math.Min(hits.Count, first + size); i++)
+        var hits = catalog.Search(request.Query, skip: (long)(page - 1) * size, take: size);
+        for (var i = 0; i < hits.Count; i++)
         {
-            var product = hits[(int)i];
+            var product = hits[i];
             var result = new SearchResponse.Types.Result { Url = product.Url, Title = product.Name };
-            result.Snippets.Add(product.Snippets);
+            // One by one: RepeatedField.AddRange takes a list that is not a RepeatedField through its untyped
+            // interfaces, a boxed enumerator to look for nulls and then ICollection.CopyTo.
+            for (var s = 0; s < product.Snippets.Count; s++)
+            {
+                result.Snippets.Add(product.Snippets[s]);
+            }
+
             response.Result.Add(result);
         }
 
