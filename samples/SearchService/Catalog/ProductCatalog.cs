@@ -148,31 +148,37 @@ public sealed class ProductCatalog
         var place = 0L;
         foreach (var key in ranking)
         {
-            if (results.Count == take)
+            if (!Offer(_inNameOrder[(int)key]))
             {
                 return results;
-            }
-
-            if (place++ >= skip)
-            {
-                results.Add(_products[_inNameOrder[(int)key]]);
             }
         }
 
         foreach (var product in related)
         {
-            if (results.Count == take)
+            if (scores[product] == 0 && !Offer(product))
             {
                 return results;
-            }
-
-            if (scores[product] == 0 && place++ >= skip)
-            {
-                results.Add(_products[product]);
             }
         }
 
         return results;
+
+        // The next product in the list's order: kept when it is on the page; false once the page is full.
+        bool Offer(int product)
+        {
+            if (results.Count == take)
+            {
+                return false;
+            }
+
+            if (place++ >= skip)
+            {
+                results.Add(_products[product]);
+            }
+
+            return true;
+        }
     }
 
     /// <summary>
